@@ -1,0 +1,9 @@
+# Stage manifest: data only, read by tools/engine.mk and tools/host/grade.
+TITLE    := ARM: move vector stubs
+UPSTREAM := 19accfd373847ac3d10623c5d20f948846299741
+AUTHOR   := Russell King
+TARGETS  := virt
+CODE     := kptr.c
+TESTS    := test_kptr.c
+CHECKS   := probe_detects_faults:2 scan_matches_system_map:4 no_kernel_text_pointers_visible:2 stubs_page_hidden:2
+FLIPS    := no_kernel_text_pointers_visible

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of the lab's tooling: the KTAP/oops parser, the manifest loader, the
+ * grader's verdicts and the skeleton generator. Run from tests/host with GRADE and
+ * MKEXERCISE set to the built tools.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+#include <string.h>
+#include "kselftest_harness.h"
+#include "ktap.h"
+#include "manifest.h"
+
+static struct ktap_report parse(const char *path)
+{
+	struct ktap_report r;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		abort();
+	ktap_parse(f, &r);
+	fclose(f);
+	return r;
+}
+
+static int sh(const char *fmt, const char *a, const char *b)
+{
+	char cmd[1024];
+	int st;
+
+	snprintf(cmd, sizeof(cmd), fmt, getenv("GRADE"), a, b);
+	st = system(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+TEST(ktap_all_pass)
+{
+	struct ktap_report r = parse("fixtures/pass.log");
+
+	EXPECT_EQ(1, r.planned);
+	EXPECT_EQ(1, r.seen);
+	ASSERT_EQ(2, r.nres);
+	EXPECT_STREQ("alpha", r.res[0].name);
+	EXPECT_STREQ("test_sample", r.res[1].suite);
+	EXPECT_EQ(1, r.res[1].ok);
+	EXPECT_EQ(1, r.done);
+	EXPECT_EQ(0, r.oops);
+	ktap_free(&r);
+}
+
+TEST(ktap_failure_reason)
+{
+	struct ktap_report r = parse("fixtures/fail.log");
+	const struct ktap_result *b = ktap_find(&r, "beta");
+
+	ASSERT_NE(NULL, (void *)b);
+	EXPECT_EQ(0, b->ok);
+	EXPECT_NE(NULL, strstr(b->reason, "Expected 0 (0) == n (3)"));
+	EXPECT_EQ(NULL, strstr(b->reason, "RUN"));
+	EXPECT_EQ(1, ktap_find(&r, "alpha")->ok);
+	ktap_free(&r);
+}
+
+TEST(ktap_oops_and_hang)
+{
+	struct ktap_report r = parse("fixtures/oops.log");
+
+	EXPECT_EQ(1, r.oops);
+	EXPECT_NE(NULL, strstr(r.oops_text, "PC is at ext4_orphan_add"));
+	EXPECT_NE(NULL, strstr(r.oops_text, "end trace"));
+	EXPECT_EQ(0, r.done);
+	ktap_free(&r);
+	r = parse("fixtures/hang.log");
+	EXPECT_EQ(0, r.done);
+	EXPECT_EQ(0, r.seen);
+	ktap_free(&r);
+}
+
+TEST(ktap_command_status)
+{
+	struct ktap_report r = parse("fixtures/cmd.log");
+
+	EXPECT_EQ(3, r.cmd_status);
+	EXPECT_EQ(1, r.done);
+	ktap_free(&r);
+}
+
+TEST(manifest_loads)
+{
+	struct manifest m;
+	char err[256];
+
+	ASSERT_EQ(0, manifest_load("fixtures/01-sample/stage.mk", &m, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_STREQ("01-sample", m.stage);
+	EXPECT_STREQ("virt", manifest_get(&m, "TARGETS"));
+	ASSERT_EQ(2, m.nchecks);
+	EXPECT_EQ(3, m.checks[1].points);
+	EXPECT_EQ(1, manifest_is_flip(&m, "beta"));
+	EXPECT_EQ(0, manifest_is_flip(&m, "alpha"));
+}
+
+TEST(manifest_rejects_bad_input)
+{
+	struct manifest m;
+	char err[256];
+
+	EXPECT_EQ(-1, manifest_load("fixtures/bad-flip.mk", &m, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "not in CHECKS"));
+	EXPECT_EQ(-1, manifest_load("fixtures/bad-missing.mk", &m, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "UPSTREAM"));
+	EXPECT_EQ(-1, manifest_load("fixtures/bad-points.mk", &m, err, sizeof(err)));
+	EXPECT_EQ(-1, manifest_load("fixtures/none.mk", &m, err, sizeof(err)));
+}
+
+#define GRADE_CMD "%s --manifest fixtures/01-sample/stage.mk --log fixtures/%s.log --expect %s >/dev/null"
+
+TEST(grade_verdicts)
+{
+	EXPECT_EQ(0, sh(GRADE_CMD, "pass", "all"));
+	EXPECT_EQ(1, sh(GRADE_CMD, "fail", "all"));
+	EXPECT_EQ(0, sh(GRADE_CMD, "fail", "flip"));	/* beta, the flip, fails before */
+	EXPECT_EQ(1, sh(GRADE_CMD, "pass", "flip"));
+	EXPECT_EQ(0, sh(GRADE_CMD, "zero", "zero"));
+	EXPECT_EQ(1, sh(GRADE_CMD, "fail", "zero"));	/* alpha passes: not a skeleton */
+	EXPECT_EQ(1, sh(GRADE_CMD, "oops", "zero"));	/* an oops is never a pass */
+	EXPECT_EQ(1, sh(GRADE_CMD, "hang", "flip"));	/* nor is a guest that never finished */
+	EXPECT_EQ(2, sh(GRADE_CMD, "pass", "bogus"));
+}
+
+TEST(grade_reports)
+{
+	char buf[4096] = "", json[64], xml[64];
+	FILE *f;
+
+	snprintf(json, sizeof(json), "/tmp/lab-test-%d.json", getpid());
+	snprintf(xml, sizeof(xml), "/tmp/lab-test-%d.xml", getpid());
+	ASSERT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/fail.log --expect all "
+			"--json %s --junit %s >/dev/null", json, xml));
+	f = fopen(json, "r");
+	ASSERT_NE(NULL, (void *)f);
+	fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	EXPECT_NE(NULL, strstr(buf, "\"score\": 2, \"max_score\": 5"));
+	EXPECT_NE(NULL, strstr(buf, "Expected 0 (0) == n (3)"));
+	unlink(json);
+	f = fopen(xml, "r");
+	ASSERT_NE(NULL, (void *)f);
+	memset(buf, 0, sizeof(buf));
+	fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	EXPECT_NE(NULL, strstr(buf, "tests=\"2\" failures=\"1\""));
+	EXPECT_NE(NULL, strstr(buf, "<failure"));
+	unlink(xml);
+}
+
+TEST(mkexercise_strips_solutions)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "%s fixtures/sample.c | diff - fixtures/sample-exercise.c", getenv("MKEXERCISE"));
+	EXPECT_EQ(0, system(cmd));
+}
+
+TEST_HARNESS_MAIN

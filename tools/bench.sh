@@ -1,0 +1,17 @@
+#!/bin/sh
+# make bench: time the lab's main operations in a scratch work dir with an empty ccache,
+# then a warm 'make test' in the real work dir. Prints one line per measurement.
+set -eu
+: "${WORK:?}"
+bw=$WORK-bench
+rm -rf "$bw"; mkdir -p "$bw"
+m() { make -s --no-print-directory WORK="$bw" CCACHE_DIR="$bw/ccache" "$@"; }
+t() { label=$1; shift; s=$(date +%s); "$@" >"$bw/last.log" 2>&1 || { tail "$bw/last.log"; echo "bench: $label failed" >&2; exit 1; }
+	printf '%-44s %5d s\n' "$label" $(( $(date +%s) - s )); }
+t "setup (unpack, git, host tools)" m prepare host
+t "cold build 00-baseline (empty ccache)" m kernel K=00-baseline KMODE=exact
+t "stage switch + build 06-move-vector-stubs" m kernel K=06-move-vector-stubs KMODE=exact
+t "switch to pristine + build (ccache warm)" m kernel K=pristine KMODE=exact
+t "boot to verdict (06, solution)" m boot K=06-move-vector-stubs T=06-move-vector-stubs EXPECT=all
+rm -rf "$bw"
+t "make test, warm (real work dir)" make -s --no-print-directory test

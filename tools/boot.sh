@@ -1,0 +1,31 @@
+#!/bin/bash
+# Boot a lab kernel in QEMU.
+#   boot.sh MODE LOG
+#   batch        no terminal: console to LOG only, killed after TIMEOUT s (exit 124)
+#   gdbtest      as batch, with a gdb stub waiting for 'continue'; port in LOG.port
+#   interactive  console on this terminal, gdb stub on a port of this checkout's own
+#   wait         as interactive, the CPU waiting for gdb
+# Env: QEMU, KERNEL, INITRD, APPEND, TIMEOUT, WORK.
+set -eu
+mode=$1 log=$2
+: "${QEMU:?}" "${KERNEL:?}" "${INITRD:?}" "${WORK:?}" "${TIMEOUT:=120}"
+set -- $QEMU -display none -no-reboot -kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND"
+stub() {
+	# Start from a port derived from the work dir, so two checkouts do not pick the same one.
+	port=$(( 20000 + $(printf %s "$WORK" | cksum | cut -d' ' -f1) % 20000 ))
+	while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+	echo "$port" > "$1"
+}
+: > "$log"
+case "$mode" in
+batch|gdbtest)
+	[ "$mode" = gdbtest ] && { stub "$log.port"; set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
+	exec timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" -serial chardev:con </dev/null ;;
+interactive|wait)
+	stub "$WORK/gdb-port"
+	set -- "$@" -gdb "tcp:127.0.0.1:$port"
+	[ "$mode" = wait ] && set -- "$@" -S
+	echo "boot: gdb stub on port $port; attach from another terminal with 'make gdb'. Quit QEMU: Ctrl-A x"
+	exec "$@" -chardev "stdio,id=con,mux=on,signal=off,logfile=$log" -serial chardev:con -mon chardev=con ;;
+*) echo "boot: unknown mode $mode" >&2; exit 2 ;;
+esac

@@ -1,0 +1,120 @@
+# The lab engine: one set of rules for every stage; a stage is the data in labs/<id>/stage.mk.
+LAB      := $(CURDIR)
+CROSS    := arm-linux-gnueabi-
+JOBS     ?= $(shell nproc)
+CACHE    := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lab311
+# One work dir per checkout: two clones never share a tree, a build or a gdb port.
+WORK     ?= $(CACHE)/$(notdir $(LAB))-$(shell printf %s '$(LAB)' | sha1sum | cut -c1-8)
+TREE     := $(WORK)/linux
+TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
+TIMEOUT  ?= 120
+export CCACHE_DIR ?= $(CACHE)/ccache
+export TREE TARBALL WORK LAB CROSS JOBS
+export LABS := $(LAB)/labs
+export PATCHES := $(LAB)/patches
+
+STAGES   := $(shell ls $(LAB)/labs | grep -E '^[0-9][0-9]-[a-z0-9-]+$$')
+STAGE    ?= $(or $(shell cat $(TREE)/.git/lab-stage 2>/dev/null),00-baseline)
+# manifest STAGE,KEY: one value of a stage manifest
+manifest = $(strip $(shell sed -n 's/^$(2)[[:space:]]*:=[[:space:]]*//p' $(LAB)/labs/$(1)/stage.mk 2>/dev/null))
+TARGET   ?= $(firstword $(call manifest,$(STAGE),TARGETS))
+CODE     ?= solutions
+include $(wildcard $(LAB)/labs/targets/*.mk)
+
+HOSTBIN  := $(WORK)/host
+GRADE    := $(HOSTBIN)/grade
+BUSYBOX  := /bin/busybox
+OUT       = $(WORK)/out/$(TARGET)
+
+.PHONY: help deps prepare kernel guest run grade debug gdb bench docs host check-stage
+
+help:
+	@sed -n 's/^#   //p' Makefile
+	@echo "stages: $(STAGES)"
+
+deps:
+	@sh tools/deps.sh
+
+prepare: deps
+	@tools/tree.sh prepare
+
+check-stage:
+	@test -f $(LAB)/labs/$(STAGE)/stage.mk || { echo "lab: unknown stage '$(STAGE)' (stages: $(STAGES))" >&2; exit 2; }
+	@case " $(call manifest,$(STAGE),TARGETS) " in *" $(TARGET) "*) ;; \
+	  *) echo "lab: stage $(STAGE) has no target '$(TARGET)' (targets: $(call manifest,$(STAGE),TARGETS))" >&2; exit 2;; esac
+
+# Host tools: grader, skeleton generator, the kernel's gen_init_cpio.
+host: $(GRADE) $(HOSTBIN)/mkexercise $(HOSTBIN)/gen_init_cpio
+$(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h)
+	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -Wno-format-truncation -o $@ $(filter %.c,$^)
+$(HOSTBIN)/mkexercise: tools/host/mkexercise.c
+	@mkdir -p $(@D) && gcc -O2 -Wall -o $@ $<
+$(HOSTBIN)/gen_init_cpio: | prepare
+	@mkdir -p $(@D) && gcc -O2 -o $@ $(TREE)/usr/gen_init_cpio.c
+
+# kernel K=stage [KMODE=exact|learner]: build (or reuse) that stage's kernel for TARGET.
+KMODE ?= learner
+kernel: prepare
+	@STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" tools/kbuild.sh $(K) $(TARGET) $(KMODE)
+
+# guest T=stage CODE=solutions|exercises: the stage's test programs linked with that code.
+GUEST = $(WORK)/guest/$(T)/$(CODE)
+guest: prepare
+	@test -d $(LAB)/$(CODE)/$(T) || { echo "lab: no $(CODE)/$(T)" >&2; exit 2; }
+	@mkdir -p $(GUEST) $(WORK)/guest/bin
+	@$(CROSS)gcc -static -O2 -Wall -o $(WORK)/guest/bin/labinit tools/guest/labinit.c
+	@for t in $(call manifest,$(T),TESTS); do \
+	  $(CROSS)gcc -static -O2 -Wall -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest \
+	    -I$(LAB)/$(CODE)/$(T) -o $(GUEST)/$${t%.c} $(LAB)/labs/$(T)/$$t tools/guest/lab.c \
+	    $(addprefix $(LAB)/$(CODE)/$(T)/,$(call manifest,$(T),CODE)) || exit 1; done
+
+# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait EXPECT=all|zero|flip|none
+# RUN names the run's directory (log, results.json, junit.xml).
+MODE   ?= batch
+EXPECT ?= none
+RUN    ?= $(TARGET)-$(K)-$(T)-$(CODE)
+RUNDIR  = $(WORK)/runs/$(RUN)
+LABMODE = $(if $(CMD),cmd,$(if $(filter batch,$(MODE)),test,shell))
+boot: host guest
+	@mkdir -p $(RUNDIR)
+	@GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(WORK)/guest/bin/labinit BUSYBOX=$(BUSYBOX) \
+	  tools/initramfs.sh $(RUNDIR)/initrd.gz $(OUT)/$(K)/System.map $(GUEST) "$(FILES)" "$(CMD)"
+	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODE)/$(T)$(if $(CMD), running: $(CMD))"
+	@QEMU="$(QEMU_$(TARGET))" KERNEL=$(OUT)/$(K)/$(IMAGE_$(TARGET)) INITRD=$(RUNDIR)/initrd.gz TIMEOUT=$(TIMEOUT) \
+	  APPEND="console=$(CONSOLE_$(TARGET)) panic=-1 lab.mode=$(LABMODE)" \
+	  tools/boot.sh $(MODE) $(RUNDIR)/serial.log || test $$? = 124
+	@$(if $(CMD),tools/cmdout.sh $(RUNDIR)/serial.log,$(GRADE) --manifest labs/$(T)/stage.mk --log $(RUNDIR)/serial.log \
+	  --expect $(EXPECT) --json $(RUNDIR)/results.json --junit $(RUNDIR)/junit.xml --label "$(T) on $(TARGET): kernel $(K), $(CODE)" \
+	  --decode "CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)")
+
+# The main job: build the stage as the learner's tree has it, boot it, check it.
+INTERACTIVE := $(shell [ -t 0 ] && [ -t 1 ] && [ -z "$$CI" ] && echo yes)
+run: check-stage
+	@$(MAKE) -s kernel K=$(STAGE)
+	@$(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=$(if $(and $(INTERACTIVE),$(if $(CMD),,y)),interactive,batch) RUN=$(TARGET)-run
+
+debug: check-stage
+	@$(MAKE) -s kernel K=$(STAGE)
+	@$(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=wait RUN=$(TARGET)-debug
+
+GDBK = $(OUT)/$(STAGE)
+gdb: check-stage
+	@test -f $(WORK)/gdb-port || { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; exit 2; }
+	@gdb-multiarch -q $(GDBK)/vmlinux -iex "add-auto-load-safe-path $(GDBK)" -ex "source $(GDBK)/vmlinux-gdb.py" \
+	  -ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$$(cat $(WORK)/gdb-port)"
+
+# Grade the learner's exercises/ on every stage whose kernel is built (or just STAGE=).
+grade: host
+	@rc=0; for s in $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES)); do \
+	  t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
+	  if [ -f $(WORK)/out/$$t/$$s/zImage ]; then $(MAKE) -s boot K=$$s T=$$s CODE=exercises TARGET=$$t RUN=$$t-grade-$$s || rc=1; \
+	  else echo "grade: $$s not built yet (make run STAGE=$$s)"; fi; done; exit $$rc
+
+docs:
+	@mkdocs build --strict -q -d $(WORK)/site && echo "docs: built in $(WORK)/site"
+
+where:
+	@echo "work dir: $(WORK)"; echo "tree:     $(TREE)"; echo "stage:    $(STAGE) (target $(TARGET))"
+
+bench: deps
+	@tools/bench.sh

@@ -1,0 +1,186 @@
+# SPDX-License-Identifier: GPL-2.0
+# gdb commands of the 3.11 review lab (32-bit ARM, short-descriptor page tables).
+#   vectors      decode the 8 exception vectors at 0xffff0000, targets as symbols
+#   stubs        where each vector stub lives, its handler table, the SWI literal
+#   pte ADDR     walk the page tables for ADDR: descriptor bits and who may read it
+import gdb
+
+VECTORS = 0xFFFF0000
+SLOTS = ["reset", "undef", "swi", "pabt", "dabt", "addrexcptn", "irq", "fiq"]
+STUBS = ["vector_rst", "vector_irq", "vector_dabt", "vector_pabt", "vector_und",
+         "vector_addrexcptn", "vector_fiq"]
+MOVS_PC_LR = 0xE1B0F00E
+
+
+def word(addr):
+    return int(gdb.selected_inferior().read_memory(addr, 4).cast("I")[0])
+
+
+def sym(addr):
+    out = gdb.execute("info symbol 0x%x" % addr, to_string=True).strip()
+    if out.startswith("No symbol"):
+        return "?"
+    name = out.split(" in section")[0].replace(" + ", "+")
+    return name
+
+
+def sym_addr(name):
+    try:
+        return int(gdb.parse_and_eval("(unsigned int)&%s" % name))
+    except gdb.error:
+        return None
+
+
+def decode(pc, insn):
+    """(text, branch target or None, literal address or None) of one ARM instruction."""
+    if insn & 0x0F000000 == 0x0A000000:
+        off = ((insn & 0xFFFFFF) ^ 0x800000) - 0x800000
+        t = (pc + 8 + off * 4) & 0xFFFFFFFF
+        return "b     0x%08x <%s>" % (t, sym(t)), t, None
+    if insn & 0x0F7FF000 == 0x051FF000:
+        imm = insn & 0xFFF
+        lit = pc + 8 + imm if insn & (1 << 23) else pc + 8 - imm
+        return "ldr   pc, [pc, #%s0x%x]" % ("" if insn & (1 << 23) else "-", imm), None, lit
+    if insn & 0x0F000000 == 0x0F000000:
+        return "svc   0x%06x" % (insn & 0xFFFFFF), None, None
+    return "(not a b/ldr pc/svc)", None, None
+
+
+class Vectors(gdb.Command):
+    """Decode the eight exception vectors at 0xffff0000."""
+
+    def __init__(self):
+        super().__init__("vectors", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        for i, name in enumerate(SLOTS):
+            pc = VECTORS + 4 * i
+            insn = word(pc)
+            text, _, lit = decode(pc, insn)
+            line = "0x%08x  %-10s %08x  %s" % (pc, name, insn, text)
+            if lit is not None:
+                where = page_of(lit)
+                try:
+                    v = word(lit)
+                    line += "  ; literal 0x%08x (%s) = 0x%08x <%s>" % (lit, where, v, sym(v))
+                except gdb.MemoryError:
+                    line += "  ; literal 0x%08x unreadable" % lit
+            gdb.write(line + "\n")
+
+
+def page_of(addr):
+    if addr & 0xFFFFF000 == VECTORS:
+        return "vector page"
+    if addr & 0xFFFFF000 == VECTORS + 0x1000:
+        return "stubs page"
+    return "elsewhere"
+
+
+class Stubs(gdb.Command):
+    """Where the vector stubs live, with their handler tables (USR and SVC entries)."""
+
+    def __init__(self):
+        super().__init__("stubs", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        for name in STUBS:
+            a = sym_addr(name)
+            if a is None:
+                gdb.write("%-18s (not in this kernel)\n" % name)
+                continue
+            line = "%-18s 0x%08x  %-11s %s" % (name, a, page_of(a), access(a))
+            for off in range(0, 0x60, 4):
+                if word(a + off) == MOVS_PC_LR:
+                    tab = a + off + 4
+                    line += "\n%18s table 0x%08x: usr <%s>, svc <%s>" % (
+                        "", tab, sym(word(tab)), sym(word(tab + 12)))
+                    break
+            gdb.write(line + "\n")
+        _, _, lit = decode(VECTORS + 8, word(VECTORS + 8))
+        if lit is not None:
+            gdb.write("swi literal        0x%08x  %-11s %s = <%s>\n" % (
+                lit, page_of(lit), access(lit), sym(word(lit))))
+
+
+AP = {0: ("none", "none"), 1: ("read-write", "none"), 2: ("read-write", "read"),
+      3: ("read-write", "read-write"), 4: ("none", "none"), 5: ("read", "none"),
+      6: ("read", "read"), 7: ("read", "read")}
+
+
+def phys_to_virt(p):
+    try:
+        pv = int(gdb.parse_and_eval("__pv_offset")) & 0xFFFFFFFF
+    except gdb.error:
+        pv = 0x40000000 - 0xC0000000
+    return (p - pv) & 0xFFFFFFFF
+
+
+def pgd_base(addr):
+    if addr < 0xC0000000:
+        try:
+            mm = gdb.parse_and_eval("__current")["mm"]
+            if int(mm):
+                return int(mm["pgd"]), "current->mm->pgd"
+        except gdb.error:
+            pass
+    return int(gdb.parse_and_eval("(unsigned int)&swapper_pg_dir")), "swapper_pg_dir"
+
+
+def walk(addr):
+    """dict describing the translation of addr, or None if it is not mapped."""
+    base, which = pgd_base(addr)
+    l1a = base + (addr >> 20) * 4
+    l1 = word(l1a)
+    r = {"pgd": which, "l1_addr": l1a, "l1": l1, "domain": (l1 >> 5) & 0xF}
+    if l1 & 3 == 2:
+        ap = ((l1 >> 13) & 4) | ((l1 >> 10) & 3)
+        r.update(kind="section", desc=l1, ap=ap, xn=(l1 >> 4) & 1)
+        return r
+    if l1 & 3 != 1:
+        return None
+    hwa = phys_to_virt(l1 & 0xFFFFFC00) + ((addr >> 12) & 0xFF) * 4
+    hw = word(hwa)
+    if hw & 2 == 0:
+        return None
+    ap = ((hw >> 7) & 4) | ((hw >> 4) & 3)
+    r.update(kind="small page", desc=hw, desc_addr=hwa, ap=ap, xn=hw & 1,
+             linux=word(hwa - 2048))
+    return r
+
+
+def access(addr):
+    r = walk(addr)
+    if r is None:
+        return "not mapped"
+    k, u = AP[r["ap"]]
+    return "user %s, kernel %s%s" % (u, k, ", no-exec" if r["xn"] else "")
+
+
+class Pte(gdb.Command):
+    """pte ADDR: walk the two-level page tables and say who may read ADDR."""
+
+    def __init__(self):
+        super().__init__("pte", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        if not arg:
+            raise gdb.GdbError("usage: pte ADDR")
+        addr = int(gdb.parse_and_eval(arg)) & 0xFFFFFFFF
+        r = walk(addr)
+        if r is None:
+            gdb.write("0x%08x: not mapped\n" % addr)
+            return
+        gdb.write("0x%08x: L1 0x%08x at 0x%08x (%s), domain %d\n" % (
+            addr, r["l1"], r["l1_addr"], r["pgd"], r["domain"]))
+        gdb.write("  %s descriptor 0x%08x: AP[2:0]=%d%d%d XN=%d\n" % (
+            r["kind"], r["desc"], r["ap"] >> 2, (r["ap"] >> 1) & 1, r["ap"] & 1, r["xn"]))
+        if "linux" in r:
+            lx = r["linux"]
+            flags = [n for b, n in ((7, "RDONLY"), (8, "USER"), (9, "XN")) if lx & (1 << b)]
+            gdb.write("  Linux pte 0x%08x: %s\n" % (lx, " ".join(flags) or "-"))
+        gdb.write("  %s\n" % access(addr))
+
+
+Vectors()
+Stubs()
+Pte()

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+# Batch test of the lab's gdb commands against a live guest stopped in kernel_init.
+# Expected values come from vmlinux's own symbols, so the same test holds for every stage:
+# the stubs page exists, kernel-only, exactly when System.map puts the stubs there.
+import gdb
+
+results = []
+
+
+def check(name, cond, detail=""):
+    results.append(bool(cond))
+    gdb.write("%s %d %s%s\n" % ("ok" if cond else "not ok", len(results), name,
+                                "" if cond else " # " + detail))
+
+
+def run(cmd):
+    return gdb.execute(cmd, to_string=True)
+
+
+gdb.execute("break kernel_init", to_string=True)
+gdb.execute("continue", to_string=True)
+und = int(gdb.parse_and_eval("(unsigned int)&vector_und"))
+swi = int(gdb.parse_and_eval("(unsigned int)&vector_swi"))
+hidden = und >= 0xFFFF1000
+
+out = run("vectors")
+gdb.write(out)
+lines = out.splitlines()
+check("vectors: 8 slots decoded", len(lines) == 8, out)
+check("vectors: undef branches to vector_und", "<vector_und>" in lines[1], lines[1])
+check("vectors: swi literal holds vector_swi", "0x%08x <vector_swi>" % swi in lines[2], lines[2])
+check("vectors: swi literal in the %s page" % ("stubs" if hidden else "vector"),
+      ("(stubs page)" if hidden else "(vector page)") in lines[2], lines[2])
+
+out = run("stubs")
+gdb.write(out)
+check("stubs: vector_irq table starts with __irq_usr", "usr <__irq_usr>" in out, out)
+
+out = run("pte 0xffff0000")
+gdb.write(out)
+check("pte 0xffff0000: user-readable", "user read," in out, out)
+out = run("pte 0xffff1000")
+gdb.write(out)
+if hidden:
+    check("pte 0xffff1000: kernel-only", "user none, kernel read" in out, out)
+else:
+    check("pte 0xffff1000: not mapped", "not mapped" in out, out)
+
+failed = results.count(False)
+gdb.write("gdb selftest: %d passed, %d failed\n" % (len(results) - failed, failed))
+gdb.execute("kill", to_string=True)
+gdb.execute("quit %d" % (1 if failed else 0))

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers for the lab's guest tests. The expected values of every check come from here:
+ * /lab/System.map is the map of the kernel that is running, put into the initramfs by the host.
+ */
+#ifndef LAB_H
+#define LAB_H
+#include <stdint.h>
+
+/* Address of a symbol in the running kernel's System.map, or 0 if it has none. */
+uint32_t lab_symbol(const char *name);
+/* Name of the System.map text symbol that starts exactly at addr, or NULL. */
+const char *lab_text_symbol_at(uint32_t addr);
+/* The test's own guarded load: 1 and *val on success, 0 if the load faults. */
+int lab_peek(uintptr_t addr, uint32_t *val);
+
+#define LAB_VECTORS 0xffff0000u
+#define LAB_STUBS   0xffff1000u
+#endif

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /init of the lab's initramfs. Mounts the usual filesystems, then by lab.mode= on the
+ * kernel command line:
+ *   test  run every program in /lab/tests, nesting their TAP output in one KTAP report
+ *   cmd   run /lab/cmd under /bin/sh in /lab/files and report its exit status
+ *   shell run the tests, then give the console to a busybox shell
+ * and powers the machine off. It never returns: as PID 1 it must not exit.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define TESTS "/lab/tests"
+#define TEST_TIMEOUT 120 /* seconds per test program; the host has its own boot timeout */
+
+static void mnt(const char *src, const char *dst, const char *type)
+{
+	mkdir(dst, 0755);
+	if (mount(src, dst, type, 0, NULL) && errno != EBUSY)
+		printf("# labinit: mount %s on %s: %s\n", type, dst, strerror(errno));
+}
+
+static int cmdline_has(const char *word)
+{
+	char buf[1024] = "";
+	FILE *f = fopen("/proc/cmdline", "r");
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = 0;
+		fclose(f);
+	}
+	for (char *t = strtok(buf, " \n"); t; t = strtok(NULL, " \n"))
+		if (!strcmp(t, word))
+			return 1;
+	return 0;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Run one test program, indenting its output by four spaces (a KTAP subtest). */
+static int run_test(const char *name)
+{
+	char path[256], line[4096];
+	int fds[2], status;
+	pid_t pid;
+	FILE *out;
+
+	snprintf(path, sizeof(path), TESTS "/%s", name);
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		dup2(fds[1], 2);
+		close(fds[0]);
+		alarm(TEST_TIMEOUT);
+		execl(path, name, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	out = fdopen(fds[0], "r");
+	while (fgets(line, sizeof(line), out)) {
+		printf("    %s", line);
+		if (!strchr(line, '\n'))
+			putchar('\n');
+		fflush(stdout);
+	}
+	fclose(out);
+	waitpid(pid, &status, 0);
+	return status;
+}
+
+static void run_tests(void)
+{
+	char *names[64];
+	int n = 0;
+	DIR *d = opendir(TESTS);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)) && n < 64)
+		if (e->d_name[0] != '.')
+			names[n++] = strdup(e->d_name);
+	if (d)
+		closedir(d);
+	qsort(names, n, sizeof(*names), cmp);
+	printf("KTAP version 1\n1..%d\n", n);
+	for (int i = 0; i < n; i++) {
+		int st = run_test(names[i]);
+
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			printf("ok %d %s\n", i + 1, names[i]);
+		else if (WIFSIGNALED(st))
+			printf("not ok %d %s # killed by signal %d\n", i + 1, names[i], WTERMSIG(st));
+		else
+			printf("not ok %d %s # exit status %d\n", i + 1, names[i], WEXITSTATUS(st));
+		fflush(stdout);
+	}
+}
+
+static int run_shell(const char *cmd, int interactive)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (interactive) {
+			setsid();
+			ioctl(0, TIOCSCTTY, 1);
+			execl("/bin/sh", "sh", "-l", (char *)NULL);
+		}
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	mnt("proc", "/proc", "proc");
+	mnt("sysfs", "/sys", "sysfs");
+	mnt("devtmpfs", "/dev", "devtmpfs");
+	mnt("tmpfs", "/tmp", "tmpfs");
+	mnt("debugfs", "/sys/kernel/debug", "debugfs");
+	setenv("PATH", "/bin:/sbin:/usr/bin:/usr/sbin", 1);
+	setenv("HOME", "/root", 1);
+	if (fork() == 0) {
+		execl("/bin/busybox", "busybox", "--install", "-s", "/bin", (char *)NULL);
+		_exit(127);
+	}
+	wait(NULL);
+
+	if (cmdline_has("lab.mode=cmd")) {
+		chdir("/lab/files");
+		printf("lab: command begin\n");
+		printf("lab: command status %d\n", run_shell(". /lab/cmd", 0));
+	} else {
+		run_tests();
+		if (cmdline_has("lab.mode=shell")) {
+			printf("lab: tests done; busybox shell on the console ('poweroff -f' or exit to quit)\n");
+			run_shell(NULL, 1);
+		}
+	}
+	printf("lab: done\n");
+	sync();
+	reboot(RB_POWER_OFF);
+	for (;;)
+		pause();
+}

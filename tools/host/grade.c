@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Grade one boot of a lab guest: the stage's checks (from its manifest) against the KTAP
+ * report in the serial log. Prints a score table, writes Gradescope results.json and JUnit
+ * XML, and decides the verdict for what the run was meant to show:
+ *   all   every check passes (a solution on its own stage)
+ *   zero  no check passes (a skeleton)
+ *   flip  every FLIPS check fails (the stage's solution on the kernel before the stage)
+ *   none  report only; the exit status says whether every check passed
+ * An oops, a guest that never finished, or a missing result is never a pass.
+ */
+#include <getopt.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "ktap.h"
+#include "manifest.h"
+
+struct opts {
+	const char *manifest, *log, *expect, *json, *junit, *decode, *label;
+};
+
+static void esc(FILE *f, const char *s, int xml)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (xml && c == '<') fputs("&lt;", f);
+		else if (xml && c == '>') fputs("&gt;", f);
+		else if (xml && c == '&') fputs("&amp;", f);
+		else if (xml && c == '"') fputs("&quot;", f);
+		else if (!xml && (c == '"' || c == '\\')) fprintf(f, "\\%c", c);
+		else if (!xml && c == '\n') fputs("\\n", f);
+		else if (c < 0x20 && c != '\n') fprintf(f, xml ? "?" : "\\u%04x", c);
+		else fputc(c, f);
+	}
+}
+
+static const char *reason_of(const struct ktap_result *r)
+{
+	if (!r)
+		return "not reported: the test program crashed or the guest stopped first\n";
+	return r->ok ? "" : (*r->reason ? r->reason : "failed without a message\n");
+}
+
+static void write_json(const struct opts *o, const struct manifest *m, const struct ktap_report *k,
+		       int score, int max, const char *verdict)
+{
+	FILE *f = fopen(o->json, "w");
+
+	if (!f)
+		return;
+	fprintf(f, "{\"score\": %d, \"max_score\": %d, \"output\": \"", score, max);
+	esc(f, verdict, 0);
+	fprintf(f, "\", \"tests\": [");
+	for (int i = 0; i < m->nchecks; i++) {
+		const struct ktap_result *r = ktap_find(k, m->checks[i].name);
+		int ok = r && r->ok;
+
+		fprintf(f, "%s\n  {\"name\": \"%s\", \"score\": %d, \"max_score\": %d, \"status\": \"%s\", \"output\": \"",
+			i ? "," : "", m->checks[i].name, ok ? m->checks[i].points : 0, m->checks[i].points,
+			ok ? "passed" : "failed");
+		esc(f, reason_of(r), 0);
+		fprintf(f, "\"}");
+	}
+	fprintf(f, "\n]}\n");
+	fclose(f);
+}
+
+static void write_junit(const struct opts *o, const struct manifest *m, const struct ktap_report *k,
+			int failures)
+{
+	FILE *f = fopen(o->junit, "w");
+
+	if (!f)
+		return;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"");
+	esc(f, o->label, 1);
+	fprintf(f, "\" tests=\"%d\" failures=\"%d\">\n", m->nchecks, failures);
+	for (int i = 0; i < m->nchecks; i++) {
+		const struct ktap_result *r = ktap_find(k, m->checks[i].name);
+
+		fprintf(f, "  <testcase classname=\"%s\" name=\"%s\">", m->stage, m->checks[i].name);
+		if (!r || !r->ok) {
+			fprintf(f, "<failure message=\"check failed\">");
+			esc(f, reason_of(r), 1);
+			fprintf(f, "</failure>");
+		}
+		fprintf(f, "</testcase>\n");
+	}
+	if (k->oops) {
+		fprintf(f, "  <testcase classname=\"%s\" name=\"kernel\"><failure message=\"oops\">", m->stage);
+		esc(f, k->oops_text, 1);
+		fprintf(f, "</failure></testcase>\n");
+	}
+	fprintf(f, "</testsuite>\n");
+	fclose(f);
+}
+
+static void decode_oops(const struct opts *o, const struct ktap_report *k)
+{
+	char tmp[] = "/tmp/lab-oops-XXXXXX", cmd[2048];
+	int fd = mkstemp(tmp);
+	FILE *f;
+
+	printf("kernel oops in the log:\n%s", k->oops_text);
+	if (!o->decode || fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	fputs(k->oops_text, f);
+	fclose(f);
+	printf("decoded by scripts/decode_stacktrace.sh:\n");
+	fflush(stdout);
+	snprintf(cmd, sizeof(cmd), "%s < %s 2>&1 | grep -E '^\\(|from|PC is|LR is|at ' | head -40", o->decode, tmp);
+	if (system(cmd))
+		printf("(decode_stacktrace.sh failed)\n");
+	unlink(tmp);
+}
+
+static int need(const char *stage, const char *what, const char *pattern)
+{
+	glob_t g;
+	int ok = !glob(pattern, 0, NULL, &g);
+
+	if (ok)
+		globfree(&g);
+	else
+		fprintf(stderr, "grade: %s: %s missing (%s)\n", stage, what, pattern);
+	return ok;
+}
+
+/* Everything a manifest names must exist, in every top-level folder, under the stage's name. */
+static int check_stage(const struct manifest *m)
+{
+	const char *keys[] = { "TESTS", "CODE", "TARGETS", "CONFIG" };
+	char buf[512], path[1024], *tok, *save;
+	int ok = m->nflips > 0;
+
+	if (!ok)
+		fprintf(stderr, "grade: %s: no FLIPS: every stage needs a check that discriminates\n", m->stage);
+	snprintf(path, sizeof(path), "patches/%s/*.patch", m->stage);
+	ok &= need(m->stage, "patch series", path);
+	snprintf(path, sizeof(path), "docs/labs/%s.md", m->stage);
+	ok &= need(m->stage, "docs page", path);
+	for (int k = 0; k < 4; k++) {
+		snprintf(buf, sizeof(buf), "%s", manifest_get(m, keys[k]) ?: "");
+		for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+			static const char *const in_labs[] = { "labs/%s/%s", NULL };
+			static const char *const in_code[] = { "solutions/%s/%s", "exercises/%s/%s", NULL };
+			const char *const *fmt = k == 1 ? in_code : in_labs;
+
+			if (k == 2) {
+				snprintf(path, sizeof(path), "labs/targets/%s.mk", tok);
+				ok &= need(m->stage, "target", path);
+				continue;
+			}
+			for (int i = 0; fmt[i]; i++) {
+				snprintf(path, sizeof(path), fmt[i], m->stage, tok);
+				ok &= need(m->stage, keys[k], path);
+			}
+		}
+	}
+	if (ok)
+		printf("%s: manifest ok (%d checks, %d flip)\n", m->stage, m->nchecks, m->nflips);
+	return ok ? 0 : 1;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk --log serial.log --expect all|zero|flip|none\n"
+			"             [--json results.json] [--junit junit.xml] [--decode CMD] [--label TEXT]\n"
+			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "manifest", 1, 0, 'm' }, { "log", 1, 0, 'l' }, { "expect", 1, 0, 'e' },
+		{ "json", 1, 0, 'j' }, { "junit", 1, 0, 'x' }, { "decode", 1, 0, 'd' },
+		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { 0 } };
+	struct opts o = { .expect = "none" };
+	struct manifest m;
+	struct ktap_report k;
+	char err[512], verdict[256];
+	int c, score = 0, max = 0, passed = 0, flips_ok = 1, ok;
+	FILE *f;
+
+	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		switch (c) {
+		case 'm': o.manifest = optarg; break;
+		case 'l': o.log = optarg; break;
+		case 'e': o.expect = optarg; break;
+		case 'j': o.json = optarg; break;
+		case 'x': o.junit = optarg; break;
+		case 'd': o.decode = optarg; break;
+		case 'L': o.label = optarg; break;
+		case 'c':
+			if (manifest_load(optarg, &m, err, sizeof(err))) {
+				fprintf(stderr, "grade: %s\n", err);
+				return 1;
+			}
+			return check_stage(&m);
+		default: return usage();
+		}
+	}
+	if (!o.manifest || !o.log || (strcmp(o.expect, "all") && strcmp(o.expect, "zero") &&
+				       strcmp(o.expect, "flip") && strcmp(o.expect, "none")))
+		return usage();
+	if (manifest_load(o.manifest, &m, err, sizeof(err))) {
+		fprintf(stderr, "grade: %s\n", err);
+		return 2;
+	}
+	if (!o.label)
+		o.label = m.stage;
+	f = fopen(o.log, "r");
+	if (!f) {
+		fprintf(stderr, "grade: cannot read log %s\n", o.log);
+		return 2;
+	}
+	ktap_parse(f, &k);
+	fclose(f);
+
+	printf("%s\n  %-40s %7s  %s\n", o.label, "check", "points", "result");
+	for (int i = 0; i < m.nchecks; i++) {
+		const struct ktap_result *r = ktap_find(&k, m.checks[i].name);
+		int pass = r && r->ok, flip = manifest_is_flip(&m, m.checks[i].name);
+
+		max += m.checks[i].points;
+		score += pass ? m.checks[i].points : 0;
+		passed += pass;
+		if (flip && pass)
+			flips_ok = 0;
+		printf("  %-40s %3d/%-3d  %s%s\n", m.checks[i].name, pass ? m.checks[i].points : 0,
+		       m.checks[i].points, pass ? "pass" : "FAIL", flip ? "   (flips at this stage)" : "");
+		if (!pass) {
+			char buf[2048], *line, *save;
+
+			snprintf(buf, sizeof(buf), "%s", reason_of(r));
+			for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+				printf("      %s\n", line);
+		}
+	}
+	printf("  score %d/%d\n", score, max);
+
+	if (k.oops)
+		snprintf(verdict, sizeof(verdict), "the kernel oopsed");
+	else if (!k.done)
+		snprintf(verdict, sizeof(verdict), "the guest did not finish (hang, crash or timeout)");
+	else if (k.planned < 0 || k.seen < k.planned)
+		snprintf(verdict, sizeof(verdict), "the KTAP report is incomplete (%d of %d programs)", k.seen, k.planned);
+	else
+		verdict[0] = 0;
+	ok = !verdict[0];
+	if (ok && !strcmp(o.expect, "all") && passed != m.nchecks)
+		snprintf(verdict, sizeof(verdict), "%d of %d checks fail", m.nchecks - passed, m.nchecks), ok = 0;
+	else if (ok && !strcmp(o.expect, "zero") && passed)
+		snprintf(verdict, sizeof(verdict), "the skeleton passes %d checks: they cannot tell it from a solution", passed), ok = 0;
+	else if (ok && !strcmp(o.expect, "flip") && (!flips_ok || !m.nflips))
+		snprintf(verdict, sizeof(verdict), "a FLIPS check passes on the kernel before the stage: it does not discriminate"), ok = 0;
+	else if (ok && !strcmp(o.expect, "none"))
+		ok = passed == m.nchecks;
+	if (ok && !verdict[0])
+		snprintf(verdict, sizeof(verdict), "%s", !strcmp(o.expect, "zero") ? "skeleton scores 0, as it must" :
+			 !strcmp(o.expect, "flip") ? "every FLIPS check fails before the stage, as it must" :
+			 "all checks pass");
+	if (k.oops)
+		decode_oops(&o, &k);
+	if (!ok && !k.oops) {
+		printf("last lines of the serial log (%s):\n", o.log);
+		for (int i = k.ntail > 20 ? k.ntail - 20 : 0; i < k.ntail; i++)
+			printf("  | %s\n", k.tail[i % 20]);
+	}
+	printf("verdict: %s: %s\n", ok ? "PASS" : "FAIL", verdict);
+	if (o.json)
+		write_json(&o, &m, &k, score, max, verdict);
+	if (o.junit)
+		write_junit(&o, &m, &k, m.nchecks - passed);
+	ktap_free(&k);
+	return ok ? 0 : 1;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Read a lab guest's serial log: the KTAP report of labinit, kernel oopses, command status. */
+#ifndef KTAP_H
+#define KTAP_H
+#include <stdio.h>
+
+struct ktap_result {
+	char suite[64];		/* the test program (top-level KTAP test) */
+	char name[128];		/* the subtest, without the harness's "global." prefix */
+	int ok;			/* 1 ok, 0 not ok */
+	char reason[2048];	/* its diagnostic lines */
+};
+
+struct ktap_report {
+	int planned;		/* top-level plan, -1 if none */
+	int seen;		/* top-level results */
+	struct ktap_result *res;
+	int nres;
+	int done;		/* labinit reached its end ("lab: done") */
+	int cmd_status;		/* "lab: command status N", -1 if none */
+	int oops;		/* an oops, BUG or panic was logged */
+	char oops_text[8192];
+	char tail[20][256];	/* the last lines of the log */
+	int ntail;
+};
+
+int ktap_parse(FILE *f, struct ktap_report *r);
+const struct ktap_result *ktap_find(const struct ktap_report *r, const char *name);
+void ktap_free(struct ktap_report *r);
+#endif

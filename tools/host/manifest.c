@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "manifest.h"
+
+static const char *const required[] = { "TITLE", "UPSTREAM", "TARGETS", "CODE", "TESTS", "CHECKS", NULL };
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return s;
+}
+
+static int parse_checks(struct manifest *m, char *err, int errlen)
+{
+	char buf[512], *tok, *save;
+
+	snprintf(buf, sizeof(buf), "%s", manifest_get(m, "CHECKS"));
+	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+		struct check *c = &m->checks[m->nchecks];
+		char *colon = strchr(tok, ':');
+
+		if (!colon || sscanf(colon + 1, "%d", &c->points) != 1 || c->points <= 0 || m->nchecks == 32) {
+			snprintf(err, errlen, "%s: CHECKS entry '%s' is not name:points", m->stage, tok);
+			return -1;
+		}
+		*colon = 0;
+		snprintf(c->name, sizeof(c->name), "%s", tok);
+		m->nchecks++;
+	}
+	snprintf(buf, sizeof(buf), "%s", manifest_get(m, "FLIPS") ?: "");
+	for (tok = strtok_r(buf, " \t", &save); tok && m->nflips < 32; tok = strtok_r(NULL, " \t", &save)) {
+		int known = 0;
+
+		for (int i = 0; i < m->nchecks; i++)
+			known |= !strcmp(m->checks[i].name, tok);
+		if (!known) {
+			snprintf(err, errlen, "%s: FLIPS names '%s', which is not in CHECKS", m->stage, tok);
+			return -1;
+		}
+		snprintf(m->flips[m->nflips++], sizeof(m->flips[0]), "%s", tok);
+	}
+	return 0;
+}
+
+int manifest_load(const char *path, struct manifest *m, char *err, int errlen)
+{
+	char line[1024], dir[512];
+	const char *slash;
+	FILE *f = fopen(path, "r");
+
+	memset(m, 0, sizeof(*m));
+	if (!f) {
+		snprintf(err, errlen, "cannot read manifest %s", path);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%s", path);
+	*strrchr(dir, '/') = 0;
+	slash = strrchr(dir, '/');
+	snprintf(m->stage, sizeof(m->stage), "%s", slash ? slash + 1 : dir);
+	while (fgets(line, sizeof(line), f)) {
+		char *op = strstr(line, ":=");
+		char *k;
+
+		if (line[0] == '#' || !*trim(line))
+			continue;
+		if (!op || m->n == MANIFEST_MAX) {
+			snprintf(err, errlen, "%s: not a 'KEY := value' line: %s", path, trim(line));
+			fclose(f);
+			return -1;
+		}
+		*op = 0;
+		k = trim(line);
+		snprintf(m->keys[m->n], sizeof(m->keys[0]), "%s", k);
+		snprintf(m->vals[m->n], sizeof(m->vals[0]), "%s", trim(op + 2));
+		m->n++;
+	}
+	fclose(f);
+	for (int i = 0; required[i]; i++)
+		if (!manifest_get(m, required[i]) || !*manifest_get(m, required[i])) {
+			snprintf(err, errlen, "%s: required key %s missing", path, required[i]);
+			return -1;
+		}
+	return parse_checks(m, err, errlen);
+}
+
+const char *manifest_get(const struct manifest *m, const char *key)
+{
+	for (int i = 0; i < m->n; i++)
+		if (!strcmp(m->keys[i], key))
+			return m->vals[i];
+	return NULL;
+}
+
+int manifest_is_flip(const struct manifest *m, const char *check)
+{
+	for (int i = 0; i < m->nflips; i++)
+		if (!strcmp(m->flips[i], check))
+			return 1;
+	return 0;
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A stage manifest (labs/<id>/stage.mk): "KEY := value" lines, '#' comments. */
+#ifndef MANIFEST_H
+#define MANIFEST_H
+
+#define MANIFEST_MAX 32
+
+struct check { char name[96]; int points; };
+
+struct manifest {
+	char stage[64];			/* the directory name: NN-slug */
+	char keys[MANIFEST_MAX][32];
+	char vals[MANIFEST_MAX][512];
+	int n;
+	struct check checks[32];
+	int nchecks;
+	char flips[32][96];
+	int nflips;
+};
+
+/* 0 on success; on error -1 with a one-line message in err. */
+int manifest_load(const char *path, struct manifest *m, char *err, int errlen);
+const char *manifest_get(const struct manifest *m, const char *key);
+int manifest_is_flip(const struct manifest *m, const char *check);
+#endif

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Build the kernel of one stage for one target, out of tree, and keep its artefacts.
+#   kbuild.sh STAGE TARGET exact|learner
+# exact: the stage's tag as it is (make test); learner: the work tree as the learner left it.
+# Skips the build when the artefacts already match the tree state and the config.
+set -eu
+stage=$1 target=$2 mode=$3
+: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}"
+build=$WORK/build/$target out=$WORK/out/$target/$stage
+frags="$LAB/labs/targets/$target.config $STAGE_CONFIG"
+cfg=$(cat $frags | sha1sum | cut -c1-12)
+g() { git -C "$TREE" "$@"; }
+
+tools/tree.sh tags "$stage"
+want="$(g rev-parse "$stage^{commit}")-clean-$cfg"
+[ "$mode" = exact ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$want" ] && exit 0
+tools/tree.sh "$([ "$mode" = exact ] && echo exact || echo checkout)" "$stage"
+[ -z "$(g status --porcelain)" ] && state=clean || state=$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)
+have="$(g rev-parse HEAD)-$state-$cfg"
+[ "$(cat "$out/stamp" 2>/dev/null)" = "$have" ] && exit 0
+
+k() { make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
+	HOSTCC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
+mkdir -p "$build" "$out"
+if [ "$(cat "$build/lab-config" 2>/dev/null)" != "$cfg" ]; then
+	echo "kbuild: configuring $target ($frags)"
+	( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" $frags >"$build/merge.log" ) ||
+		{ tail "$build/merge.log" >&2; exit 1; }
+	echo "$cfg" > "$build/lab-config"
+fi
+echo "kbuild: building $stage for $target (log: $build/build.log)"
+k -j"$JOBS" zImage scripts_gdb >"$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
+for f in arch/arm/boot/zImage vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
+rm -rf "$out/scripts"; mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
+echo "$have" > "$out/stamp"

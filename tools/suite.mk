@@ -1,0 +1,63 @@
+# make test: the whole suite, as a plan of named steps run by tools/suite.sh.
+.PHONY: test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest
+
+prev = $(shell tools/tree.sh prev $(1))
+targets = $(call manifest,$(1),TARGETS)
+M := $(MAKE) -s --no-print-directory
+
+test: deps host
+	@$(M) test-plan | tools/suite.sh $(WORK)/test-logs
+
+# One line per step: name|command. Kernels are built in stage order, each reused once built.
+test-plan:
+	@echo "host tools: unit tests|$(M) check-host"
+	@echo "exercises/ generated from solutions/|$(M) check-exercises"
+	@echo "stage manifests|$(M) check-manifests"
+	@echo "every stage's patches apply with git am|$(M) check-patches"
+	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),\
+	  echo "$(s) [$(t)]: kernel builds|$(M) kernel K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact"; \
+	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) EXPECT=all"; \
+	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) EXPECT=zero"; \
+	  echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) EXPECT=flip"; \
+	  echo "$(s) [$(t)]: gdb commands on the live guest|$(M) gdbtest K=$(s) TARGET=$(t)";))
+	@echo "docs: mkdocs build --strict|$(M) docs"
+
+HOSTTEST := $(WORK)/host/test_host
+check-host: host
+	@gcc -O2 -Wall -Wno-format-truncation -I$(TREE)/tools/testing/selftests -Itools/host -o $(HOSTTEST) \
+	  tests/host/test_host.c tools/host/ktap.c tools/host/manifest.c
+	@cd tests/host && GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise $(HOSTTEST)
+
+# exercises/<id>/ is generated from solutions/<id>/ by tools/host/mkexercise.
+EXDIR ?= exercises
+exercises: host
+	@for d in solutions/*/; do s=$$(basename $$d); mkdir -p $(EXDIR)/$$s; \
+	  for f in $$d*; do case $$f in *.c) $(HOSTBIN)/mkexercise $$f > $(EXDIR)/$$s/$${f##*/} || exit 1;; \
+	  *) cp $$f $(EXDIR)/$$s/ ;; esac; done; done
+check-exercises: host
+	@rm -rf $(WORK)/exercises-check && $(M) exercises EXDIR=$(WORK)/exercises-check && \
+	  diff -r exercises $(WORK)/exercises-check && echo "exercises/ matches solutions/" || \
+	  { echo "exercises/ drifted from solutions/: run 'make exercises' and commit" >&2; exit 1; }
+
+check-manifests: host
+	@for s in $(STAGES); do $(GRADE) --check labs/$$s/stage.mk || exit 1; done
+
+# git am of every stage, in order, on a scratch clone of the pristine tree.
+check-patches: prepare
+	@rm -rf $(WORK)/am-check && git clone -q --no-checkout $(TREE) $(WORK)/am-check && \
+	  git -C $(WORK)/am-check checkout -q --detach pristine && \
+	  for s in $(STAGES); do git -C $(WORK)/am-check -c user.name=lab -c user.email=lab@localhost \
+	    am -q $(PATCHES)/$$s/*.patch || { echo "patches/$$s do not apply" >&2; exit 1; }; echo "$$s applies"; done; \
+	  rm -rf $(WORK)/am-check
+
+# gdb-multiarch in batch mode against a guest stopped at its first instruction.
+gdbtest: host
+	@$(MAKE) -s guest T=$(K) CODE=solutions
+	@mkdir -p $(WORK)/runs/$(TARGET)-gdb-$(K) && d=$(WORK)/runs/$(TARGET)-gdb-$(K) && \
+	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(WORK)/guest/bin/labinit BUSYBOX=$(BUSYBOX) \
+	  tools/initramfs.sh $$d/initrd.gz $(OUT)/$(K)/System.map $(WORK)/guest/$(K)/solutions && rm -f $$d/serial.log.port && \
+	  { QEMU="$(QEMU_$(TARGET))" KERNEL=$(OUT)/$(K)/$(IMAGE_$(TARGET)) INITRD=$$d/initrd.gz TIMEOUT=$(TIMEOUT) \
+	    APPEND="console=$(CONSOLE_$(TARGET)) panic=-1 lab.mode=test" tools/boot.sh gdbtest $$d/serial.log & } && \
+	  while [ ! -s $$d/serial.log.port ]; do sleep 0.2; done && \
+	  timeout $(TIMEOUT) gdb-multiarch -q -batch -nx $(OUT)/$(K)/vmlinux -ex "source tools/gdb/lab.py" \
+	    -ex "target remote 127.0.0.1:$$(cat $$d/serial.log.port)" -x tools/gdb/selftest.py; rc=$$?; wait; exit $$rc

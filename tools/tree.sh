@@ -1,0 +1,79 @@
+#!/bin/sh
+# The kernel work tree: prepare it from Debian's tarball, build stage tags with git am,
+# switch stages without losing a learner's edits.
+#   tree.sh prepare            unpack + pristine commit (idempotent)
+#   tree.sh tags STAGE         make the stage tags up to STAGE (git am on the stage below)
+#   tree.sh checkout STAGE     make tags up to STAGE, check it out (refuses on a dirty tree)
+#   tree.sh exact STAGE        same, but also when HEAD is already STAGE with edits on top
+# Env: TREE (work tree), TARBALL, LABS (labs dir), PATCHES (patches dir), SAVE=1.
+set -eu
+die() { echo "tree: $*" >&2; exit 2; }
+: "${TREE:?}" "${TARBALL:?}" "${LABS:?}" "${PATCHES:?}"
+g() { git -C "$TREE" -c user.name=lab -c user.email=lab@localhost -c advice.detachedHead=false "$@"; }
+
+prepare() {
+	[ -d "$TREE/.git" ] && return 0
+	[ -r "$TARBALL" ] || die "$TARBALL not found: install linux-source-6.1 (make deps)"
+	tmp="$TREE.unpack"; rm -rf "$tmp"; mkdir -p "$tmp"
+	echo "tree: unpacking $TARBALL"
+	tar -C "$tmp" --strip-components=1 -xf "$TARBALL"
+	v=$(make -s -C "$tmp" kernelversion 2>/dev/null) || die "cannot read the kernel version in $TARBALL"
+	case "$v" in 6.1.*) ;; *) die "kernel version $v is not 6.1.x: the lab's patches are for 6.1" ;; esac
+	# Debian's top-level "/*" rule would hide every new file from git status.
+	sed -i '/^# Debian packaging/,$d' "$tmp/.gitignore"
+	git -C "$tmp" init -q
+	git -C "$tmp" add -f .
+	TREE=$tmp g commit -q -m "pristine: Debian linux-source-6.1 ($v)" \
+		-m "Unpacked from $TARBALL; Debian's top-level '/*' ignore rule dropped so new files show up."
+	TREE=$tmp g tag pristine
+	mv "$tmp" "$TREE"
+}
+
+stages() { ls "$LABS" | grep -E '^[0-9][0-9]-[a-z0-9-]+$' | sort; }
+prev_of() { p=pristine; for s in $(stages); do [ "$s" = "$1" ] && { echo $p; return; }; p=$s; done
+	die "unknown stage '$1' (stages: $(stages | tr '\n' ' '))"; }
+# A stage's identity: its patches and those of every stage below it.
+series_id() { [ "$1" = pristine ] && { echo pristine; return; }
+	{ series_id "$(prev_of "$1")"; cat "$PATCHES/$1"/*.patch 2>/dev/null; } | sha1sum | cut -c1-16; }
+
+dirty() { [ -n "$(g status --porcelain)" ]; }
+guard() {
+	dirty || return 0
+	[ "${SAVE:-0}" = 1 ] || die "uncommitted edits in $TREE ($(g status --porcelain | wc -l) files): commit them, or rerun with SAVE=1 to keep them on a branch"
+	b="saved/$(date +%Y%m%d-%H%M%S)"
+	g checkout -q -b "$b"; g add -A; g commit -q -m "lab: edits saved before a stage switch"
+	echo "tree: your edits are saved on branch $b (git -C $TREE log $b)"
+}
+
+ensure_tag() {
+	[ "$1" = pristine ] && return 0
+	p=$(prev_of "$1"); ensure_tag "$p"
+	want=$(series_id "$1")
+	[ "$(g tag -l --format='%(contents:subject)' "$1")" = "$want" ] && return 0
+	ls "$PATCHES/$1"/*.patch >/dev/null 2>&1 || die "no patches in $PATCHES/$1"
+	echo "tree: applying $1 on $p"
+	guard
+	g checkout -q --detach "$p"
+	g am -q --3way "$PATCHES/$1"/*.patch || { g am --abort; die "patches/$1 do not apply on $p"; }
+	g tag -f -a "$1" -m "$want" >/dev/null
+	echo "$1" > "$TREE/.git/lab-stage"
+}
+
+checkout() {
+	ensure_tag "$1"
+	if [ "$(g rev-parse HEAD)" = "$(g rev-parse "$1^{commit}")" ] && ! dirty; then :
+	elif [ "${2:-}" != exact ] && [ "$(cat "$TREE/.git/lab-stage" 2>/dev/null)" = "$1" ]; then :
+	else guard; g checkout -q --detach "$1"
+	fi
+	echo "$1" > "$TREE/.git/lab-stage"
+}
+
+case "${1:-}" in
+	prepare) prepare ;;
+	tags) prepare; ensure_tag "${2:?stage}" ;;
+	checkout) prepare; checkout "${2:?stage}" ;;
+	exact) prepare; checkout "${2:?stage}" exact ;;
+	stages) stages ;;
+	prev) prev_of "${2:?stage}" ;;
+	*) die "usage: tree.sh prepare|tags STAGE|checkout STAGE|exact STAGE|stages|prev STAGE" ;;
+esac
