@@ -14,12 +14,18 @@ export LABS := $(LAB)/labs
 export PATCHES := $(LAB)/patches
 
 STAGES   := $(shell ls $(LAB)/labs | grep -E '^[0-9][0-9]-[a-z0-9-]+$$')
-STAGE    ?= $(or $(shell cat $(TREE)/.git/lab-stage 2>/dev/null),00-baseline)
+STAGE    ?= $(or $(filter $(STAGES),$(shell cat $(TREE)/.git/lab-stage 2>/dev/null)),00-baseline)
 # manifest STAGE,KEY: one value of a stage manifest
 manifest = $(strip $(shell sed -n 's/^$(2)[[:space:]]*:=[[:space:]]*//p' $(LAB)/labs/$(1)/stage.mk 2>/dev/null))
-TARGET   ?= $(firstword $(call manifest,$(STAGE),TARGETS))
+TARGET   ?= $(firstword $(call manifest,$(or $(K),$(STAGE)),TARGETS) virt)
 CODE     ?= solutions
 include $(wildcard $(LAB)/labs/targets/*.mk)
+
+# Bad input stops here with one line, before anything is built or booted.
+$(if $(filter $(STAGES),$(STAGE)),,$(error lab: unknown stage '$(STAGE)' (stages: $(STAGES))))
+$(if $(QEMU_$(TARGET)),,$(error lab: unknown target '$(TARGET)' (targets: $(patsubst labs/targets/%.mk,%,$(wildcard labs/targets/*.mk)))))
+$(if $(FILES),$(if $(wildcard $(FILES)/.),,$(error lab: FILES=$(FILES) is not a directory)))
+$(if $(filter solutions exercises,$(CODE)),,$(error lab: CODE must be solutions or exercises, not '$(CODE)'))
 
 HOSTBIN  := $(WORK)/host
 GRADE    := $(HOSTBIN)/grade
@@ -39,7 +45,6 @@ prepare: deps
 	@tools/tree.sh prepare
 
 check-stage:
-	@test -f $(LAB)/labs/$(STAGE)/stage.mk || { echo "lab: unknown stage '$(STAGE)' (stages: $(STAGES))" >&2; exit 2; }
 	@case " $(call manifest,$(STAGE),TARGETS) " in *" $(TARGET) "*) ;; \
 	  *) echo "lab: stage $(STAGE) has no target '$(TARGET)' (targets: $(call manifest,$(STAGE),TARGETS))" >&2; exit 2;; esac
 
@@ -65,8 +70,8 @@ guest: prepare
 	@$(CROSS)gcc -static -O2 -Wall -o $(WORK)/guest/bin/labinit tools/guest/labinit.c
 	@for t in $(call manifest,$(T),TESTS); do \
 	  $(CROSS)gcc -static -O2 -Wall -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest \
-	    -I$(LAB)/$(CODE)/$(T) -o $(GUEST)/$${t%.c} $(LAB)/labs/$(T)/$$t tools/guest/lab.c \
-	    $(addprefix $(LAB)/$(CODE)/$(T)/,$(call manifest,$(T),CODE)) || exit 1; done
+	    -I$(LAB)/$(CODE)/$(T) -o $(GUEST)/$${t%.c} labs/$(T)/$$t tools/guest/lab.c \
+	    $(addprefix $(CODE)/$(T)/,$(call manifest,$(T),CODE)) || exit 1; done
 
 # boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait EXPECT=all|zero|flip|none
 # RUN names the run's directory (log, results.json, junit.xml).
@@ -104,7 +109,7 @@ gdb: check-stage
 	  -ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$$(cat $(WORK)/gdb-port)"
 
 # Grade the learner's exercises/ on every stage whose kernel is built (or just STAGE=).
-grade: host
+grade: host check-stage
 	@rc=0; for s in $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES)); do \
 	  t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
 	  if [ -f $(WORK)/out/$$t/$$s/zImage ]; then $(MAKE) -s boot K=$$s T=$$s CODE=exercises TARGET=$$t RUN=$$t-grade-$$s || rc=1; \

@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest
+.PHONY: test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch
 
 prev = $(shell tools/tree.sh prev $(1))
 targets = $(call manifest,$(1),TARGETS)
@@ -14,12 +14,15 @@ test-plan:
 	@echo "exercises/ generated from solutions/|$(M) check-exercises"
 	@echo "stage manifests|$(M) check-manifests"
 	@echo "every stage's patches apply with git am|$(M) check-patches"
+	@echo "every stage's patches pass checkpatch.pl|$(M) check-checkpatch"
 	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),\
 	  echo "$(s) [$(t)]: kernel builds|$(M) kernel K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact"; \
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) EXPECT=zero"; \
 	  echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) EXPECT=flip"; \
 	  echo "$(s) [$(t)]: gdb commands on the live guest|$(M) gdbtest K=$(s) TARGET=$(t)";))
+	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
+	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "docs: mkdocs build --strict|$(M) docs"
 
 HOSTTEST := $(WORK)/host/test_host
@@ -50,14 +53,29 @@ check-patches: prepare
 	    am -q $(PATCHES)/$$s/*.patch || { echo "patches/$$s do not apply" >&2; exit 1; }; echo "$$s applies"; done; \
 	  rm -rf $(WORK)/am-check
 
+check-checkpatch: prepare
+	@for p in $(PATCHES)/*/*.patch; do perl $(TREE)/scripts/checkpatch.pl --no-tree --terse -q $$p || exit 1; done; \
+	  echo "checkpatch.pl: $$(ls $(PATCHES)/*/*.patch | wc -l) patches clean"
+
 # gdb-multiarch in batch mode against a guest stopped at its first instruction.
+gdbtest: T ?= $(K)
 gdbtest: host
-	@$(MAKE) -s guest T=$(K) CODE=solutions
+	@$(MAKE) -s guest T=$(T) CODE=solutions
 	@mkdir -p $(WORK)/runs/$(TARGET)-gdb-$(K) && d=$(WORK)/runs/$(TARGET)-gdb-$(K) && \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(WORK)/guest/bin/labinit BUSYBOX=$(BUSYBOX) \
-	  tools/initramfs.sh $$d/initrd.gz $(OUT)/$(K)/System.map $(WORK)/guest/$(K)/solutions && rm -f $$d/serial.log.port && \
+	  tools/initramfs.sh $$d/initrd.gz $(OUT)/$(K)/System.map $(WORK)/guest/$(T)/solutions && rm -f $$d/serial.log.port && \
 	  { QEMU="$(QEMU_$(TARGET))" KERNEL=$(OUT)/$(K)/$(IMAGE_$(TARGET)) INITRD=$$d/initrd.gz TIMEOUT=$(TIMEOUT) \
 	    APPEND="console=$(CONSOLE_$(TARGET)) panic=-1 lab.mode=test" tools/boot.sh gdbtest $$d/serial.log & } && \
 	  while [ ! -s $$d/serial.log.port ]; do sleep 0.2; done && \
 	  timeout $(TIMEOUT) gdb-multiarch -q -batch -nx $(OUT)/$(K)/vmlinux -ex "source tools/gdb/lab.py" \
 	    -ex "target remote 127.0.0.1:$$(cat $$d/serial.log.port)" -x tools/gdb/selftest.py; rc=$$?; wait; exit $$rc
+
+check-switch: prepare
+	@tools/tree.sh tags $(lastword $(STAGES)) && tests/stage-switch.sh
+
+# Bad input: one clear line on stderr and a non-zero exit, nothing started.
+check-badinput:
+	@for a in "run STAGE=99-nope" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true"; do \
+	  out=$$($(M) $$a 2>&1 >/dev/null); rc=$$?; \
+	  [ $$rc -ne 0 ] && [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q "lab:" \
+	    || { echo "make $$a: rc=$$rc, said: $$out" >&2; exit 1; }; echo "make $$a -> $$out"; done

@@ -83,13 +83,17 @@ class Stubs(gdb.Command):
         super().__init__("stubs", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
+        addrs = {n: sym_addr(n) for n in STUBS}
+        starts = sorted(a for a in addrs.values() if a is not None)
         for name in STUBS:
-            a = sym_addr(name)
+            a = addrs[name]
             if a is None:
                 gdb.write("%-18s (not in this kernel)\n" % name)
                 continue
-            line = "%-18s 0x%08x  %-11s %s" % (name, a, page_of(a), access(a))
-            for off in range(0, 0x60, 4):
+            line = "%-18s 0x%08x  %-12s %s" % (name, a, page_of(a), access(a))
+            # The handler table follows the stub's 'movs pc, lr', before the next stub.
+            end = min([b for b in starts if b > a] + [a + 0x60])
+            for off in range(0, end - a, 4):
                 if word(a + off) == MOVS_PC_LR:
                     tab = a + off + 4
                     line += "\n%18s table 0x%08x: usr <%s>, svc <%s>" % (
@@ -98,7 +102,7 @@ class Stubs(gdb.Command):
             gdb.write(line + "\n")
         _, _, lit = decode(VECTORS + 8, word(VECTORS + 8))
         if lit is not None:
-            gdb.write("swi literal        0x%08x  %-11s %s = <%s>\n" % (
+            gdb.write("swi literal        0x%08x  %-12s %s = <%s>\n" % (
                 lit, page_of(lit), access(lit), sym(word(lit))))
 
 

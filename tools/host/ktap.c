@@ -16,6 +16,17 @@ static int is_oops(const char *s)
 	return 0;
 }
 
+/* The harness's progress lines, which say nothing about why a test failed. */
+static int is_harness_chatter(const char *s)
+{
+	static const char *const starts[] = { "Starting ", "PASSED:", "FAILED:", "Totals:", NULL };
+
+	for (int i = 0; starts[i]; i++)
+		if (!strncmp(s, starts[i], strlen(starts[i])))
+			return 1;
+	return strstr(s, " RUN ") || strstr(s, "  OK  ") || strstr(s, " FAIL ");
+}
+
 /* Drop the printk timestamp and trailing CR/LF. */
 static char *clean(char *s)
 {
@@ -74,8 +85,7 @@ int ktap_parse(FILE *f, struct ktap_report *r)
 				snprintf(x->reason, sizeof(x->reason), "%s", reason);
 				reason[0] = 0;
 				last = r->nres;
-			} else if (!strncmp(t, "# ", 2) && !strstr(t, " RUN ") &&
-				   !strstr(t, "  OK  ") && !strstr(t, " FAIL ")) {
+			} else if (!strncmp(t, "# ", 2) && !is_harness_chatter(t + 2)) {
 				append(reason, sizeof(reason), t + 2);
 			}
 		} else if (sscanf(s, "1..%d", &n) == 1 && r->planned < 0) {
