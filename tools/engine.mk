@@ -73,10 +73,10 @@ guest: prepare
 	    -I$(LAB)/$(CODE)/$(T) -o $(GUEST)/$${t%.c} labs/$(T)/$$t tools/guest/lab.c \
 	    $(addprefix $(CODE)/$(T)/,$(call manifest,$(T),CODE)) || exit 1; done
 
-# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait EXPECT=all|zero|flip|none
+# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait EXPECT=all|zero|flip
 # RUN names the run's directory (log, results.json, junit.xml).
 MODE   ?= batch
-EXPECT ?= none
+EXPECT ?= all
 RUN    ?= $(TARGET)-$(K)-$(T)-$(CODE)
 RUNDIR  = $(WORK)/runs/$(RUN)
 LABMODE = $(if $(CMD),cmd,$(if $(filter batch,$(MODE)),test,shell))
@@ -93,7 +93,7 @@ boot: host guest
 	  --decode "CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)")
 
 # The main job: build the stage as the learner's tree has it, boot it, check it.
-INTERACTIVE := $(shell [ -t 0 ] && [ -t 1 ] && [ -z "$$CI" ] && echo yes)
+INTERACTIVE := $(shell [ -t 0 ] && [ -t 2 ] && [ -z "$$CI" ] && echo yes)
 run: check-stage
 	@$(MAKE) -s kernel K=$(STAGE)
 	@$(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=$(if $(and $(INTERACTIVE),$(if $(CMD),,y)),interactive,batch) RUN=$(TARGET)-run
@@ -105,8 +105,7 @@ debug: check-stage
 GDBK = $(OUT)/$(STAGE)
 gdb: check-stage
 	@test -f $(WORK)/gdb-port || { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; exit 2; }
-	@gdb-multiarch -q $(GDBK)/vmlinux -iex "add-auto-load-safe-path $(GDBK)" -ex "source $(GDBK)/vmlinux-gdb.py" \
-	  -ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$$(cat $(WORK)/gdb-port)"
+	@gdb-multiarch -q -iex "add-auto-load-safe-path $(GDBK)" $(GDBK)/vmlinux -ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$$(cat $(WORK)/gdb-port)"
 
 # Grade the learner's exercises/ on every stage whose kernel is built (or just STAGE=).
 grade: host check-stage

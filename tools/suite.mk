@@ -67,7 +67,8 @@ gdbtest: host
 	  { QEMU="$(QEMU_$(TARGET))" KERNEL=$(OUT)/$(K)/$(IMAGE_$(TARGET)) INITRD=$$d/initrd.gz TIMEOUT=$(TIMEOUT) \
 	    APPEND="console=$(CONSOLE_$(TARGET)) panic=-1 lab.mode=test" tools/boot.sh gdbtest $$d/serial.log & } && \
 	  while [ ! -s $$d/serial.log.port ]; do sleep 0.2; done && \
-	  timeout $(TIMEOUT) gdb-multiarch -q -batch -nx $(OUT)/$(K)/vmlinux -ex "source tools/gdb/lab.py" \
+	  timeout $(TIMEOUT) gdb-multiarch -q -batch -nx -iex "add-auto-load-safe-path $(OUT)/$(K)" \
+	    $(OUT)/$(K)/vmlinux -ex "source tools/gdb/lab.py" \
 	    -ex "target remote 127.0.0.1:$$(cat $$d/serial.log.port)" -x tools/gdb/selftest.py; rc=$$?; wait; exit $$rc
 
 check-switch: prepare

@@ -76,6 +76,23 @@ TEST(ktap_oops_and_hang)
 	ktap_free(&r);
 }
 
+/* A real log: 06-move-vector-stubs's tests on the 00-baseline kernel, as the guest printed it. */
+TEST(ktap_real_guest_log)
+{
+	struct ktap_report r = parse("fixtures/real-06-on-00.log");
+	const struct ktap_result *x = ktap_find(&r, "no_kernel_text_pointers_visible");
+
+	EXPECT_EQ(1, r.done);
+	EXPECT_EQ(0, r.oops);
+	EXPECT_EQ(4, r.nres);
+	ASSERT_NE(NULL, (void *)x);
+	EXPECT_EQ(0, x->ok);
+	EXPECT_STREQ("test_kptr", x->suite);
+	EXPECT_NE(NULL, strstr(x->reason, "__irq_usr"));
+	EXPECT_EQ(1, ktap_find(&r, "stubs_page_hidden")->ok);
+	ktap_free(&r);
+}
+
 TEST(ktap_command_status)
 {
 	struct ktap_report r = parse("fixtures/cmd.log");

@@ -23,6 +23,9 @@ und = int(gdb.parse_and_eval("(unsigned int)&vector_und"))
 swi = int(gdb.parse_and_eval("(unsigned int)&vector_swi"))
 hidden = und >= 0xFFFF1000
 
+out = run("lx-version")
+check("scripts/gdb loaded: lx-version prints the banner", out.startswith("Linux version 6.1."), out)
+
 out = run("vectors")
 gdb.write(out)
 lines = out.splitlines()

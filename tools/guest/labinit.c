@@ -147,18 +147,19 @@ int main(void)
 	}
 	wait(NULL);
 
+	/* "lab: done" tells the host grader that the report is complete. */
 	if (cmdline_has("lab.mode=cmd")) {
 		chdir("/lab/files");
 		printf("lab: command begin\n");
-		printf("lab: command status %d\n", run_shell(". /lab/cmd", 0));
+		printf("lab: command status %d\nlab: done\n", run_shell(". /lab/cmd", 0));
 	} else {
 		run_tests();
+		printf("lab: done\n");
 		if (cmdline_has("lab.mode=shell")) {
-			printf("lab: tests done; busybox shell on the console ('poweroff -f' or exit to quit)\n");
+			printf("lab: busybox shell on the console ('exit' or 'poweroff -f' to quit)\n");
 			run_shell(NULL, 1);
 		}
 	}
-	printf("lab: done\n");
 	sync();
 	reboot(RB_POWER_OFF);
 	for (;;)

@@ -6,7 +6,6 @@
  *   all   every check passes (a solution on its own stage)
  *   zero  no check passes (a skeleton)
  *   flip  every FLIPS check fails (the stage's solution on the kernel before the stage)
- *   none  report only; the exit status says whether every check passed
  * An oops, a guest that never finished, or a missing result is never a pass.
  */
 #include <getopt.h>
@@ -169,7 +168,7 @@ static int check_stage(const struct manifest *m)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk --log serial.log --expect all|zero|flip|none\n"
+	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk --log serial.log [--expect all|zero|flip]\n"
 			"             [--json results.json] [--junit junit.xml] [--decode CMD] [--label TEXT]\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n");
 	return 2;
@@ -181,7 +180,7 @@ int main(int argc, char **argv)
 		{ "manifest", 1, 0, 'm' }, { "log", 1, 0, 'l' }, { "expect", 1, 0, 'e' },
 		{ "json", 1, 0, 'j' }, { "junit", 1, 0, 'x' }, { "decode", 1, 0, 'd' },
 		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { 0 } };
-	struct opts o = { .expect = "none" };
+	struct opts o = { .expect = "all" };
 	struct manifest m;
 	struct ktap_report k;
 	char err[512], verdict[256];
@@ -207,7 +206,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!o.manifest || !o.log || (strcmp(o.expect, "all") && strcmp(o.expect, "zero") &&
-				       strcmp(o.expect, "flip") && strcmp(o.expect, "none")))
+				       strcmp(o.expect, "flip")))
 		return usage();
 	if (manifest_load(o.manifest, &m, err, sizeof(err))) {
 		fprintf(stderr, "grade: %s\n", err);
@@ -254,25 +253,23 @@ int main(int argc, char **argv)
 	else
 		verdict[0] = 0;
 	ok = !verdict[0];
-	if (ok && !strcmp(o.expect, "all") && passed != m.nchecks)
-		snprintf(verdict, sizeof(verdict), "%d of %d checks fail", m.nchecks - passed, m.nchecks), ok = 0;
-	else if (ok && !strcmp(o.expect, "zero") && passed)
-		snprintf(verdict, sizeof(verdict), "the skeleton passes %d checks: they cannot tell it from a solution", passed), ok = 0;
-	else if (ok && !strcmp(o.expect, "flip") && (!flips_ok || !m.nflips))
-		snprintf(verdict, sizeof(verdict), "a FLIPS check passes on the kernel before the stage: it does not discriminate"), ok = 0;
-	else if (ok && !strcmp(o.expect, "none"))
-		ok = passed == m.nchecks;
-	if (ok && !verdict[0])
-		snprintf(verdict, sizeof(verdict), "%s", !strcmp(o.expect, "zero") ? "skeleton scores 0, as it must" :
-			 !strcmp(o.expect, "flip") ? "every FLIPS check fails before the stage, as it must" :
-			 "all checks pass");
-	if (k.oops)
-		decode_oops(&o, &k);
-	if (!ok && !k.oops) {
+	if (!ok && !k.oops) {		/* the run itself went wrong: show where it stopped */
 		printf("last lines of the serial log (%s):\n", o.log);
 		for (int i = k.ntail > 20 ? k.ntail - 20 : 0; i < k.ntail; i++)
 			printf("  | %s\n", k.tail[i % 20]);
 	}
+	if (k.oops)
+		decode_oops(&o, &k);
+	if (ok && !strcmp(o.expect, "zero"))
+		ok = !passed, snprintf(verdict, sizeof(verdict), ok ? "skeleton scores 0, as it must" :
+			"the skeleton passes %d checks: they cannot tell it from a solution", passed);
+	else if (ok && !strcmp(o.expect, "flip"))
+		ok = flips_ok && m.nflips, snprintf(verdict, sizeof(verdict), ok ?
+			"every FLIPS check fails before the stage, as it must" :
+			"a FLIPS check passes on the kernel before the stage: it does not discriminate");
+	else if (ok)
+		ok = passed == m.nchecks, snprintf(verdict, sizeof(verdict), ok ? "all checks pass" :
+			"%d of %d checks fail", m.nchecks - passed, m.nchecks);
 	printf("verdict: %s: %s\n", ok ? "PASS" : "FAIL", verdict);
 	if (o.json)
 		write_json(&o, &m, &k, score, max, verdict);
