@@ -62,35 +62,34 @@ KMODE ?= learner
 kernel: prepare
 	@STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" tools/kbuild.sh $(K) $(TARGET) $(KMODE)
 
-# guest T=stage CODE=solutions|exercises: the stage's test programs linked with that code.
-GUEST = $(WORK)/guest/$(T)/$(CODE)
+# guest T=stage CODE=solutions|exercises: the stage's test programs linked with that code
+# (CODE_STAGE: a stage that grades another stage's exercise again).
+GUEST    = $(WORK)/guest/$(T)/$(CODE)
+CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
 guest: prepare
-	@test -d $(LAB)/$(CODE)/$(T) || { echo "lab: no $(CODE)/$(T)" >&2; exit 2; }
+	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@mkdir -p $(GUEST) $(WORK)/guest/bin
 	@$(CROSS)gcc -static -O2 -Wall -o $(WORK)/guest/bin/labinit tools/guest/labinit.c
 	@for t in $(call manifest,$(T),TESTS); do \
 	  $(CROSS)gcc -static -O2 -Wall -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest \
-	    -I$(LAB)/$(CODE)/$(T) -o $(GUEST)/$${t%.c} labs/$(T)/$$t tools/guest/lab.c \
-	    $(addprefix $(CODE)/$(T)/,$(call manifest,$(T),CODE)) || exit 1; done
+	    -I$(CODEDIR) -o $(GUEST)/$${t%.c} labs/$(T)/$$t tools/guest/lab.c \
+	    $(addprefix $(CODEDIR)/,$(call manifest,$(T),CODE)) || exit 1; done
 
-# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait EXPECT=all|zero|flip
+# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|gdbtest EXPECT=all|zero|flip
 # RUN names the run's directory (log, results.json, junit.xml).
 MODE   ?= batch
 EXPECT ?= all
 RUN    ?= $(TARGET)-$(K)-$(T)-$(CODE)
-RUNDIR  = $(WORK)/runs/$(RUN)
-LABMODE = $(if $(CMD),cmd,$(if $(filter batch,$(MODE)),test,shell))
+LABMODE = $(if $(CMD),cmd,$(if $(filter batch gdbtest,$(MODE)),test,shell))
+RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEMU_$(TARGET))" \
+	  IMAGE=$(IMAGE_$(TARGET)) CONSOLE=$(CONSOLE_$(TARGET)) DISK=$(call manifest,$(T),DISK) \
+	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD='$(subst ','\'',$(CMD))' TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
+	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) LABEL="$(T) on $(TARGET): kernel $(K), $(CODE)" \
+	  DECODE="CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)" \
+	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(WORK)/guest/bin/labinit BUSYBOX=$(BUSYBOX)
 boot: host guest
-	@mkdir -p $(RUNDIR)
-	@GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(WORK)/guest/bin/labinit BUSYBOX=$(BUSYBOX) \
-	  tools/initramfs.sh $(RUNDIR)/initrd.gz $(OUT)/$(K)/System.map $(GUEST) "$(FILES)" "$(CMD)"
-	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODE)/$(T)$(if $(CMD), running: $(CMD))"
-	@QEMU="$(QEMU_$(TARGET))" KERNEL=$(OUT)/$(K)/$(IMAGE_$(TARGET)) INITRD=$(RUNDIR)/initrd.gz TIMEOUT=$(TIMEOUT) \
-	  APPEND="console=$(CONSOLE_$(TARGET)) panic=-1 lab.mode=$(LABMODE)" \
-	  tools/boot.sh $(MODE) $(RUNDIR)/serial.log || test $$? = 124
-	@$(if $(CMD),tools/cmdout.sh $(RUNDIR)/serial.log,$(GRADE) --manifest labs/$(T)/stage.mk --log $(RUNDIR)/serial.log \
-	  --expect $(EXPECT) --json $(RUNDIR)/results.json --junit $(RUNDIR)/junit.xml --label "$(T) on $(TARGET): kernel $(K), $(CODE)" \
-	  --decode "CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)")
+	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)$(if $(CMD), running: $(CMD))"
+	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)
 
 # The main job: build the stage as the learner's tree has it, boot it, check it.
 INTERACTIVE := $(shell [ -t 0 ] && [ -t 2 ] && [ -z "$$CI" ] && echo yes)

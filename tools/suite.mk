@@ -20,7 +20,7 @@ test-plan:
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) EXPECT=zero"; \
 	  echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) EXPECT=flip"; \
-	  echo "$(s) [$(t)]: gdb commands on the live guest|$(M) gdbtest K=$(s) TARGET=$(t)";))
+	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest, this kernel and the one below|$(M) gdbtest K=$(s) TARGET=$(t) && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t)";)))
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "docs: mkdocs build --strict|$(M) docs"
@@ -49,34 +49,21 @@ check-manifests: host
 check-patches: prepare
 	@rm -rf $(WORK)/am-check && git clone -q --no-checkout $(TREE) $(WORK)/am-check && \
 	  git -C $(WORK)/am-check checkout -q --detach pristine && \
-	  for s in $(STAGES); do git -C $(WORK)/am-check -c user.name=lab -c user.email=lab@localhost \
-	    am -q $(PATCHES)/$$s/*.patch || { echo "patches/$$s do not apply" >&2; exit 1; }; echo "$$s applies"; done; \
+	  for s in $(STAGES); do n=$$(git -C $(WORK)/am-check rev-list --count HEAD); \
+	    git -C $(WORK)/am-check -c user.name=lab -c user.email=lab@localhost am -q $(PATCHES)/$$s/*.patch || \
+	      { echo "patches/$$s do not apply" >&2; exit 1; }; \
+	    [ $$(git -C $(WORK)/am-check rev-list --count HEAD) = $$((n + $$(ls $(PATCHES)/$$s/*.patch | wc -l))) ] || \
+	      { echo "patches/$$s: git am made fewer commits than patches (already applied?)" >&2; exit 1; }; \
+	    echo "$$s applies: $$(ls $(PATCHES)/$$s/*.patch | wc -l) commits"; done; \
 	  rm -rf $(WORK)/am-check
 
 check-checkpatch: prepare
 	@for p in $(PATCHES)/*/*.patch; do perl $(TREE)/scripts/checkpatch.pl --no-tree --terse -q $$p || exit 1; done; \
 	  echo "checkpatch.pl: $$(ls $(PATCHES)/*/*.patch | wc -l) patches clean"
 
-# gdb-multiarch in batch mode against a guest stopped at its first instruction.
+# gdb-multiarch in batch mode against a guest stopped at its first instruction:
+# tools/gdb/test_<name>.py for each name in GDB_TESTS of the test stage T.
 gdbtest: T ?= $(K)
 gdbtest: host
-	@$(MAKE) -s guest T=$(T) CODE=solutions
-	@mkdir -p $(WORK)/runs/$(TARGET)-gdb-$(K) && d=$(WORK)/runs/$(TARGET)-gdb-$(K) && \
-	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(WORK)/guest/bin/labinit BUSYBOX=$(BUSYBOX) \
-	  tools/initramfs.sh $$d/initrd.gz $(OUT)/$(K)/System.map $(WORK)/guest/$(T)/solutions && rm -f $$d/serial.log.port && \
-	  { QEMU="$(QEMU_$(TARGET))" KERNEL=$(OUT)/$(K)/$(IMAGE_$(TARGET)) INITRD=$$d/initrd.gz TIMEOUT=$(TIMEOUT) \
-	    APPEND="console=$(CONSOLE_$(TARGET)) panic=-1 lab.mode=test" tools/boot.sh gdbtest $$d/serial.log & } && \
-	  while [ ! -s $$d/serial.log.port ]; do sleep 0.2; done && \
-	  timeout $(TIMEOUT) gdb-multiarch -q -batch -nx -iex "add-auto-load-safe-path $(OUT)/$(K)" \
-	    $(OUT)/$(K)/vmlinux -ex "source tools/gdb/lab.py" \
-	    -ex "target remote 127.0.0.1:$$(cat $$d/serial.log.port)" -x tools/gdb/selftest.py; rc=$$?; wait; exit $$rc
-
-check-switch: prepare
-	@tools/tree.sh tags $(lastword $(STAGES)) && tests/stage-switch.sh
-
-# Bad input: one clear line on stderr and a non-zero exit, nothing started.
-check-badinput:
-	@for a in "run STAGE=99-nope" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true"; do \
-	  out=$$($(M) $$a 2>&1 >/dev/null); rc=$$?; \
-	  [ $$rc -ne 0 ] && [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q "lab:" \
-	    || { echo "make $$a: rc=$$rc, said: $$out" >&2; exit 1; }; echo "make $$a -> $$out"; done
+	@for g in $(call manifest,$(T),GDB_TESTS); do \
+	  $(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=tools/gdb/test_$$g.py RUN=$(TARGET)-gdb-$(K)-$(T)-$$g || exit 1; done

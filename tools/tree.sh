@@ -47,14 +47,18 @@ guard() {
 
 ensure_tag() {
 	[ "$1" = pristine ] && return 0
-	p=$(prev_of "$1"); ensure_tag "$p"
+	local prev want
+	prev=$(prev_of "$1"); ensure_tag "$prev"
 	want=$(series_id "$1")
 	[ "$(g tag -l --format='%(contents:subject)' "$1")" = "$want" ] && return 0
 	ls "$PATCHES/$1"/*.patch >/dev/null 2>&1 || die "no patches in $PATCHES/$1"
-	echo "tree: applying $1 on $p"
+	echo "tree: applying $1 on $prev"
 	guard
-	g checkout -q --detach "$p"
-	g am -q --3way "$PATCHES/$1"/*.patch || { g am --abort; die "patches/$1 do not apply on $p"; }
+	g checkout -q --detach "$prev"
+	g am -q "$PATCHES/$1"/*.patch || { g am --abort; die "patches/$1 do not apply on $prev"; }
+	# git am skips a patch whose change is already there: a stage must add commits.
+	[ "$(g rev-list --count "$prev..HEAD")" = "$(ls "$PATCHES/$1"/*.patch | wc -l)" ] ||
+		die "patches/$1 made fewer commits than it has patches on $prev (already applied?)"
 	g tag -f -a "$1" -m "$want" >/dev/null
 	echo "$1" > "$TREE/.git/lab-stage"
 }

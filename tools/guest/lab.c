@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <setjmp.h>
 #include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,4 +75,41 @@ int lab_peek(uintptr_t addr, uint32_t *val)
 	sigaction(SIGSEGV, &old_segv, NULL);
 	sigaction(SIGBUS, &old_bus, NULL);
 	return ok;
+}
+
+#define WEDGED "/tmp/lab-ext4-wedged"
+
+int lab_guarded(int (*fn)(void *), void *arg)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(fn(arg) & 0xff);
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return -1;
+	if (WIFSIGNALED(status)) {
+		FILE *f = fopen(WEDGED, "w");
+
+		if (f) {
+			fprintf(f, "an earlier test was killed by signal %d on " LAB_EXT4
+				" (kernel BUG?): the mount is not touched again in this boot", WTERMSIG(status));
+			fclose(f);
+		}
+		return -WTERMSIG(status);
+	}
+	return WEXITSTATUS(status);
+}
+
+const char *lab_ext4_wedged(void)
+{
+	static char why[256];
+	FILE *f = fopen(WEDGED, "r");
+
+	if (!f)
+		return NULL;
+	if (!fgets(why, sizeof(why), f))
+		snprintf(why, sizeof(why), "wedged");
+	fclose(f);
+	return why;
 }

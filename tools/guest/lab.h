@@ -14,6 +14,16 @@ const char *lab_text_symbol_at(uint32_t addr);
 /* The test's own guarded load: 1 and *val on success, 0 if the load faults. */
 int lab_peek(uintptr_t addr, uint32_t *val);
 
+/*
+ * Run fn(arg) in a child process and return its exit status, or -signal if the kernel or
+ * anything else killed it. A child killed inside a system call on EXT4 (a kernel BUG) marks
+ * the ext4 mount as wedged for the rest of the boot: see lab_ext4_wedged().
+ */
+int lab_guarded(int (*fn)(void *), void *arg);
+/* NULL, or why the ext4 mount must not be touched again in this boot. */
+const char *lab_ext4_wedged(void);
+
+#define LAB_EXT4 "/mnt/ext4"
 #define LAB_VECTORS 0xffff0000u
 #define LAB_STUBS   0xffff1000u
 #endif

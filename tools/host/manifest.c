@@ -99,6 +99,17 @@ const char *manifest_get(const struct manifest *m, const char *key)
 	return NULL;
 }
 
+int manifest_in(const struct manifest *m, const char *key, const char *word)
+{
+	const char *v = manifest_get(m, key);
+	size_t n = strlen(word);
+
+	for (; v && *v; v += strcspn(v, " \t"), v += strspn(v, " \t"))
+		if (!strncmp(v, word, n) && (v[n] == 0 || v[n] == ' ' || v[n] == '\t'))
+			return 1;
+	return 0;
+}
+
 int manifest_is_flip(const struct manifest *m, const char *check)
 {
 	for (int i = 0; i < m->nflips; i++)

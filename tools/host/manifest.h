@@ -22,4 +22,6 @@ struct manifest {
 int manifest_load(const char *path, struct manifest *m, char *err, int errlen);
 const char *manifest_get(const struct manifest *m, const char *key);
 int manifest_is_flip(const struct manifest *m, const char *check);
+/* 1 if word is one of the space-separated words of key's value. */
+int manifest_in(const struct manifest *m, const char *key, const char *word);
 #endif

@@ -1,0 +1,13 @@
+# Stage manifest: data only, read by tools/engine.mk and tools/host/grade.
+TITLE      := fs: Fix file mode for O_TMPFILE
+# Short hash as remembered by the lab; not checked against upstream git (see the docs page).
+UPSTREAM   := ba57ea64cb18
+AUTHOR     := Andy Lutomirski
+TARGETS    := virt
+DISK       := ext4
+CODE_STAGE := 11-ext4-tmpfile-oops
+CODE       := publish.c
+TESTS      := test_mode.c
+CHECKS     := published_file_is_regular:3 e2fsck_clean_after_linkat:2
+FLIPS      := published_file_is_regular e2fsck_clean_after_linkat
+GDB_TESTS  := orphan

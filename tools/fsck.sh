@@ -1,0 +1,19 @@
+#!/bin/sh
+# Judge a run's ext4 image on the host, after the guest is gone: e2fsck -fn and debugfs.
+# Writes the host checks as KTAP for the grader and prints e2fsck's verdict.
+#   fsck.sh IMAGE OUT.ktap
+set -u
+img=$1 out=$2
+e2fsck -fn "$img" >"$out.e2fsck" 2>&1; rc=$?
+type=$(debugfs -R "stat /published" "$img" 2>/dev/null | sed -n 's/.*Type: \([a-z ]*[a-z]\).*/\1/p' | head -1)
+problems=$(grep -vE '^(e2fsck [0-9]|Pass [0-9]|lab: [0-9]+/[0-9]+ files|Warning: skipping journal recovery)' "$out.e2fsck")
+if [ "$rc" = 0 ]; then echo "fsck: e2fsck -fn: clean (/published: ${type:-absent})"
+else echo "fsck: e2fsck -fn exit $rc (/published: ${type:-absent}):"; printf '%s\n' "$problems" | head -8 | sed 's/^/fsck:   /'; fi
+{
+	printf '%s\n' "$problems" | head -8 | sed 's/^/    # e2fsck: /'
+	echo "    # debugfs: /published is ${type:-absent}"
+	[ "$rc" = 0 ] && [ "$type" = regular ] && echo "    ok 1 host.e2fsck_clean_after_linkat" || echo "    not ok 1 host.e2fsck_clean_after_linkat"
+	echo "    # e2fsck exit status $rc"
+	grep -q '(/published) has invalid mode' "$out.e2fsck" && echo "    ok 2 host.e2fsck_finds_bad_inode" || echo "    not ok 2 host.e2fsck_finds_bad_inode"
+	echo "ok 1 host"
+} > "$out"

@@ -1,0 +1,36 @@
+#!/bin/sh
+# One boot of a lab guest: initramfs, the stage's disk if it has one, QEMU, then the verdict.
+#   run.sh batch|interactive|wait      boot, then grade the KTAP report (or print CMD's output)
+#   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
+# Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
+#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE (and GEN_INIT_CPIO LABINIT BUSYBOX WORK).
+set -eu
+mode=$1
+mkdir -p "$RUNDIR"
+tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD"
+append="console=$CONSOLE panic=-1 lab.mode=$LABMODE"
+if [ -n "$DISK" ]; then
+	# A fresh journaled ext4 for every boot, judged by e2fsck once the guest is gone.
+	rm -f "$RUNDIR/disk.img"
+	mkfs.ext4 -q -F -L lab "$RUNDIR/disk.img" 32M
+	QEMU="$QEMU -drive if=none,format=raw,file=$RUNDIR/disk.img,id=disk -device virtio-blk-device,drive=disk"
+	append="$append lab.disk=$DISK"
+fi
+export QEMU KERNEL="$KDIR/$IMAGE" INITRD="$RUNDIR/initrd.gz" APPEND="$append" TIMEOUT
+log=$RUNDIR/serial.log
+if [ "$mode" = gdbtest ]; then
+	rm -f "$log.port"
+	tools/boot.sh gdbtest "$log" &
+	while [ ! -s "$log.port" ]; do sleep 0.2; done
+	rc=0
+	timeout "$TIMEOUT" gdb-multiarch -q -batch -nx -iex "add-auto-load-safe-path $KDIR" "$KDIR/vmlinux" \
+		-ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$(cat "$log.port")" -x "$2" || rc=$?
+	wait || true
+	exit $rc
+fi
+tools/boot.sh "$mode" "$log" || [ $? = 124 ]
+host=""
+if [ -n "$DISK" ]; then tools/fsck.sh "$RUNDIR/disk.img" "$RUNDIR/host.ktap"; host="--host $RUNDIR/host.ktap"; fi
+[ -n "$CMD" ] && exec tools/cmdout.sh "$log"
+exec "$GRADE" --manifest "$MANIFEST" --log "$log" $host --expect "$EXPECT" --json "$RUNDIR/results.json" \
+	--junit "$RUNDIR/junit.xml" --label "$LABEL" --decode "$DECODE"
