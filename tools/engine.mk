@@ -81,14 +81,15 @@ MODE   ?= batch
 EXPECT ?= all
 RUN    ?= $(TARGET)-$(K)-$(T)-$(CODE)
 LABMODE = $(if $(CMD),cmd,$(if $(filter batch gdbtest,$(MODE)),test,shell))
+QCMD    = '$(subst ','\'',$(CMD))'
 RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEMU_$(TARGET))" \
 	  IMAGE=$(IMAGE_$(TARGET)) CONSOLE=$(CONSOLE_$(TARGET)) DISK=$(call manifest,$(T),DISK) \
-	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD='$(subst ','\'',$(CMD))' TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
+	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD=$(QCMD) TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
 	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) LABEL="$(T) on $(TARGET): kernel $(K), $(CODE)" \
 	  DECODE="CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(WORK)/guest/bin/labinit BUSYBOX=$(BUSYBOX)
 boot: host guest
-	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)$(if $(CMD), running: $(CMD))"
+	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), ' running:' $(QCMD))
 	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)
 
 # The main job: build the stage as the learner's tree has it, boot it, check it.

@@ -10,6 +10,10 @@ build=$WORK/build/$target out=$WORK/out/$target/$stage
 frags="$LAB/labs/targets/$target.config $STAGE_CONFIG"
 cfg=$(cat $frags | sha1sum | cut -c1-12)
 g() { git -C "$TREE" "$@"; }
+# One work tree for all targets: a second build in this checkout waits its turn.
+mkdir -p "$WORK/build"
+exec 9>"$WORK/build/lock"
+flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }
 
 tools/tree.sh tags "$stage"
 want="$(g rev-parse "$stage^{commit}")-clean-$cfg"

@@ -8,11 +8,12 @@ set -eu
 mode=$1
 mkdir -p "$RUNDIR"
 tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD"
-append="console=$CONSOLE panic=-1 lab.mode=$LABMODE"
+append="console=$CONSOLE panic=-1 lab.mode=$LABMODE lab.time=$(date +%s)"
 if [ -n "$DISK" ]; then
 	# A fresh journaled ext4 for every boot, judged by e2fsck once the guest is gone.
 	rm -f "$RUNDIR/disk.img"
-	mkfs.ext4 -q -F -L lab "$RUNDIR/disk.img" 32M
+	truncate -s 32M "$RUNDIR/disk.img"
+	mkfs.ext4 -q -F -L lab "$RUNDIR/disk.img"
 	QEMU="$QEMU -drive if=none,format=raw,file=$RUNDIR/disk.img,id=disk -device virtio-blk-device,drive=disk"
 	append="$append lab.disk=$DISK"
 fi

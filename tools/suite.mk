@@ -1,7 +1,9 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
 .PHONY: test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch
 
-prev = $(shell tools/tree.sh prev $(1))
+# prev STAGE: the stage below it (the stages before it, last one), or pristine.
+below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
+prev = $(or $(lastword $(call below,$(1),$(STAGES))),pristine)
 targets = $(call manifest,$(1),TARGETS)
 M := $(MAKE) -s --no-print-directory
 
@@ -20,7 +22,7 @@ test-plan:
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) EXPECT=zero"; \
 	  echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) EXPECT=flip"; \
-	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest, this kernel and the one below|$(M) gdbtest K=$(s) TARGET=$(t) && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t)";)))
+	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest (this kernel and the one below)|$(M) gdbtest K=$(s) TARGET=$(t) && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t)";)))
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "docs: mkdocs build --strict|$(M) docs"

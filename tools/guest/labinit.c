@@ -21,6 +21,7 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define TESTS "/lab/tests"
@@ -55,20 +56,33 @@ static void settle(void)
 	printf("# labinit: sync/umount still blocked after 5 s (wedged filesystem?): powering off anyway\n");
 }
 
-static int cmdline_has(const char *word)
+/* The value of "key=value" on the kernel command line, or NULL. */
+static const char *cmdline_value(const char *key)
 {
-	char buf[1024] = "";
+	static char buf[1024];
+	size_t n = strlen(key);
 	FILE *f = fopen("/proc/cmdline", "r");
 
+	buf[0] = 0;
 	if (f) {
 		if (!fgets(buf, sizeof(buf), f))
 			buf[0] = 0;
 		fclose(f);
 	}
 	for (char *t = strtok(buf, " \n"); t; t = strtok(NULL, " \n"))
-		if (!strcmp(t, word))
-			return 1;
-	return 0;
+		if (!strncmp(t, key, n) && t[n] == '=')
+			return t + n + 1;
+	return NULL;
+}
+
+static int cmdline_has(const char *word)
+{
+	const char *eq = strchr(word, '='), *v;
+	char key[64];
+
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - word), word);
+	v = cmdline_value(key);
+	return v && !strcmp(v, eq + 1);
 }
 
 static int cmp(const void *a, const void *b)
@@ -170,6 +184,12 @@ int main(void)
 		_exit(127);
 	}
 	wait(NULL);
+	/* No RTC in the guest: take the host's clock, so that ext4 timestamps are sane. */
+	if (cmdline_value("lab.time")) {
+		struct timespec now = { .tv_sec = atol(cmdline_value("lab.time")) };
+
+		clock_settime(CLOCK_REALTIME, &now);
+	}
 	if (cmdline_has("lab.disk=ext4")) {
 		mkdir("/mnt/ext4", 0755);
 		if (mount("/dev/vda", "/mnt/ext4", "ext4", 0, NULL))

@@ -104,7 +104,16 @@ static void decode_oops(const struct opts *o, const struct ktap_report *k)
 	int fd = mkstemp(tmp);
 	FILE *f;
 
-	printf("kernel oops in the log:\n%s", k->oops_text);
+	char copy[sizeof(k->oops_text)], *line, *save;
+
+	/* The headline lines only; the stack dump is in the serial log. */
+	printf("kernel oops in the log:\n");
+	snprintf(copy, sizeof(copy), "%s", k->oops_text);
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (strstr(line, "BUG") || strstr(line, "Internal error") || strstr(line, "Unable to handle") ||
+		    strstr(line, "Assertion") || strstr(line, "PC is at") || strstr(line, "Process ") ||
+		    strstr(line, "panic"))
+			printf("  %s\n", line);
 	if (!o->decode || fd < 0)
 		return;
 	f = fdopen(fd, "w");

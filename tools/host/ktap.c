@@ -5,7 +5,7 @@
 
 static const char *const oops_marks[] = {
 	"Internal error:", "kernel BUG at", "Unable to handle kernel", "Kernel panic - not syncing",
-	"BUG: ", NULL,
+	"BUG: ", "Assertion failure in", NULL,
 };
 
 static int is_oops(const char *s)
