@@ -17,11 +17,12 @@ flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for 
 
 tools/tree.sh tags "$stage"
 want="$(g rev-parse "$stage^{commit}")-clean-$cfg"
-[ "$mode" = exact ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$want" ] && exit 0
+uptodate() { echo "kbuild: $stage for $target is up to date ($out)"; exit 0; }
+[ "$mode" = exact ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$want" ] && uptodate
 tools/tree.sh "$([ "$mode" = exact ] && echo exact || echo checkout)" "$stage"
 [ -z "$(g status --porcelain)" ] && state=clean || state=$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)
 have="$(g rev-parse HEAD)-$state-$cfg"
-[ "$(cat "$out/stamp" 2>/dev/null)" = "$have" ] && exit 0
+[ "$(cat "$out/stamp" 2>/dev/null)" = "$have" ] && uptodate
 
 k() { make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
 	HOSTCC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }

@@ -69,3 +69,13 @@ gdbtest: T ?= $(K)
 gdbtest: host
 	@for g in $(call manifest,$(T),GDB_TESTS); do \
 	  $(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=tools/gdb/test_$$g.py RUN=$(TARGET)-gdb-$(K)-$(T)-$$g || exit 1; done
+
+check-switch: prepare
+	@tools/tree.sh tags $(lastword $(STAGES)) && tests/stage-switch.sh
+
+# Bad input: one clear line on stderr and a non-zero exit, nothing started.
+check-badinput:
+	@for a in "run STAGE=99-nope" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true"; do \
+	  out=$$($(M) $$a 2>&1 >/dev/null); rc=$$?; \
+	  [ $$rc -ne 0 ] && [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q "lab:" \
+	    || { echo "make $$a: rc=$$rc, said: $$out" >&2; exit 1; }; echo "make $$a -> $$out"; done

@@ -99,10 +99,14 @@ TEST(no_partial_file_visible)
 
 		close(fds[1]);
 		fcntl(fds[0], F_SETFL, O_NONBLOCK);
-		while (read(fds[0], &c, 1) != 0) {
-			DIR *d = opendir(LAB_EXT4);
+		/* Scan until the publisher is done, then once more: by then the file is there. */
+		for (int done = 0; !done;) {
+			DIR *d;
 			struct dirent *e;
 			struct stat st;
+
+			done = read(fds[0], &c, 1) == 0;
+			d = opendir(LAB_EXT4);
 
 			while (d && (e = readdir(d))) {
 				char p[300];
