@@ -73,9 +73,15 @@ gdbtest: host
 check-switch: prepare
 	@tools/tree.sh tags $(lastword $(STAGES)) && tests/stage-switch.sh
 
-# Bad input: one clear line on stderr and a non-zero exit, nothing started.
+# Bad input: one clear line on stderr (besides make's own "***" trailer) and a non-zero exit,
+# nothing started. Includes a missing tarball and a tarball of the wrong kernel version.
+BAD := $(WORK)/badinput
 check-badinput:
-	@for a in "run STAGE=99-nope" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true"; do \
-	  out=$$($(M) $$a 2>&1 >/dev/null); rc=$$?; \
-	  [ $$rc -ne 0 ] && [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q "lab:" \
-	    || { echo "make $$a: rc=$$rc, said: $$out" >&2; exit 1; }; echo "make $$a -> $$out"; done
+	@rm -rf $(BAD) && mkdir -p $(BAD)/linux-5.10 && printf 'kernelversion:\n\t@echo 5.10.0\n' > $(BAD)/linux-5.10/Makefile && \
+	  tar -C $(BAD) -cJf $(BAD)/old.tar.xz linux-5.10 && \
+	for a in "run STAGE=99-nope" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true" "run CODE=mine" \
+	  "prepare WORK=$(BAD)/w TARBALL=/nonexistent.tar.xz" "prepare WORK=$(BAD)/w TARBALL=$(BAD)/old.tar.xz"; do \
+	  out=$$($(M) $$a 2>&1 >/dev/null | grep -Ev '^make(\[[0-9]+\])?: \*\*\*'); rc=$$?; \
+	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -Eq "lab:|tree:" && \
+	    ! $(M) $$a >/dev/null 2>&1 || { echo "make $$a: said: $$out" >&2; exit 1; }; echo "make $$a -> $$out"; done; \
+	  rm -rf $(BAD)

@@ -15,6 +15,7 @@ prepare() {
 	[ -d "$TREE/.git" ] && return 0
 	[ -r "$TARBALL" ] || die "$TARBALL not found: install linux-source-6.1 (make deps)"
 	tmp="$TREE.unpack"; rm -rf "$tmp"; mkdir -p "$tmp"
+	trap 'rm -rf "$tmp"' EXIT	# a failed unpack leaves nothing behind
 	echo "tree: unpacking $TARBALL"
 	tar -C "$tmp" --strip-components=1 -xf "$TARBALL"
 	v=$(make -s -C "$tmp" kernelversion 2>/dev/null) || die "cannot read the kernel version in $TARBALL"
@@ -27,6 +28,7 @@ prepare() {
 		-m "Unpacked from $TARBALL; Debian's top-level '/*' ignore rule dropped so new files show up."
 	TREE=$tmp g tag pristine
 	mv "$tmp" "$TREE"
+	trap - EXIT
 }
 
 stages() { ls "$LABS" | grep -E '^[0-9][0-9]-[a-z0-9-]+$' | sort; }
