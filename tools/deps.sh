@@ -3,7 +3,7 @@
 set -eu
 pkgs="linux-source-6.1 qemu-system-arm gcc-arm-linux-gnueabi libc6-dev-armel-cross
 gdb-multiarch mkdocs mkdocs-material ccache bc bison flex libssl-dev libelf-dev
-cpio xz-utils e2fsprogs python3-pymdownx git make gcc libc6-dev python3 busybox-static:armel"
+xz-utils e2fsprogs python3-pymdownx git make gcc libc6-dev perl python3 busybox-static:armel"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"

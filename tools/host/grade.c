@@ -21,19 +21,23 @@ struct opts {
 	const char *manifest, *log, *host, *expect, *json, *junit, *decode, *label;
 };
 
+/* Write s escaped for a JSON string (xml 0) or XML text and attributes (xml 1). */
 static void esc(FILE *f, const char *s, int xml)
 {
 	for (; *s; s++) {
 		unsigned char c = *s;
+		const char *rep;
 
-		if (xml && c == '<') fputs("&lt;", f);
-		else if (xml && c == '>') fputs("&gt;", f);
-		else if (xml && c == '&') fputs("&amp;", f);
-		else if (xml && c == '"') fputs("&quot;", f);
-		else if (!xml && (c == '"' || c == '\\')) fprintf(f, "\\%c", c);
-		else if (!xml && c == '\n') fputs("\\n", f);
-		else if (c < 0x20 && c != '\n') fprintf(f, xml ? "?" : "\\u%04x", c);
-		else fputc(c, f);
+		if (xml)
+			rep = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : c == '"' ? "&quot;" : NULL;
+		else
+			rep = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : NULL;
+		if (rep)
+			fputs(rep, f);
+		else if (c < 0x20 && c != '\n')
+			fprintf(f, xml ? "?" : "\\u%04x", c);
+		else
+			fputc(c, f);
 	}
 }
 
@@ -142,7 +146,7 @@ static int need(const char *stage, const char *what, const char *pattern)
 /* Everything a manifest names must exist, in every top-level folder, under the stage's name. */
 static int check_stage(const struct manifest *m)
 {
-	const char *keys[] = { "TESTS", "CODE", "TARGETS", "CONFIG" };
+	static const char *const keys[] = { "TESTS", "CODE", "TARGETS", "CONFIG" };
 	char buf[512], path[1024], *tok, *save;
 	int ok = m->nflips > 0;
 
@@ -216,26 +220,23 @@ int main(int argc, char **argv)
 	struct ktap_report k;
 	char err[512], verdict[256];
 	int c, score = 0, max = 0, passed = 0, flips_ok = 1, ok, expected_oops;
+	const char **slot[128] = {
+		['m'] = &o.manifest, ['l'] = &o.log, ['e'] = &o.expect, ['j'] = &o.json,
+		['x'] = &o.junit, ['d'] = &o.decode, ['L'] = &o.label, ['H'] = &o.host,
+	};
 	FILE *f;
 
 	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
-		switch (c) {
-		case 'm': o.manifest = optarg; break;
-		case 'l': o.log = optarg; break;
-		case 'e': o.expect = optarg; break;
-		case 'j': o.json = optarg; break;
-		case 'x': o.junit = optarg; break;
-		case 'd': o.decode = optarg; break;
-		case 'L': o.label = optarg; break;
-		case 'H': o.host = optarg; break;
-		case 'c':
+		if (c == 'c') {
 			if (manifest_load(optarg, &m, err, sizeof(err))) {
 				fprintf(stderr, "grade: %s\n", err);
 				return 1;
 			}
 			return check_stage(&m);
-		default: return usage();
 		}
+		if (c <= 0 || c >= 128 || !slot[c])
+			return usage();
+		*slot[c] = optarg;
 	}
 	if (!o.manifest || !o.log || (strcmp(o.expect, "all") && strcmp(o.expect, "zero") &&
 				       strcmp(o.expect, "flip")))

@@ -19,7 +19,8 @@ int main(int argc, char **argv)
 	int lineno = 0, in_todo = 0, in_solution = 0, todo_line = 0;
 	FILE *f;
 
-	if (argc != 2 || !(f = fopen(argv[1], "r"))) {
+	f = argc == 2 ? fopen(argv[1], "r") : NULL;
+	if (!f) {
 		fprintf(stderr, "usage: mkexercise SOLUTION.c (cannot read %s)\n", argc > 1 ? argv[1] : "?");
 		return 2;
 	}
