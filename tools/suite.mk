@@ -47,9 +47,13 @@ check-exercises: host
 check-manifests: host
 	@for s in $(STAGES); do $(GRADE) --check labs/$$s/stage.mk || exit 1; done
 
-# git am of every stage, in order, on a scratch clone of the pristine tree.
+# git am of every stage, in order, on a scratch clone of the pristine tree (sparse: only the
+# files the patches touch are checked out).
 check-patches: prepare
-	@rm -rf $(WORK)/am-check && git clone -q --no-checkout $(TREE) $(WORK)/am-check && \
+	@rm -rf $(WORK)/am-check && git clone -q --no-checkout --shared $(TREE) $(WORK)/am-check && \
+	  git -C $(WORK)/am-check fetch -q --tags $(TREE) && \
+	  git -C $(WORK)/am-check sparse-checkout set --no-cone \
+	    $$(sed -n 's|^diff --git a/\([^ ]*\) .*|/\1|p' $(PATCHES)/*/*.patch | sort -u) && \
 	  git -C $(WORK)/am-check checkout -q --detach pristine && \
 	  for s in $(STAGES); do n=$$(git -C $(WORK)/am-check rev-list --count HEAD); \
 	    git -C $(WORK)/am-check -c user.name=lab -c user.email=lab@localhost am -q $(PATCHES)/$$s/*.patch || \
