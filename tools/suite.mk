@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch
+.PHONY: test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -25,6 +25,7 @@ test-plan:
 	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest (this kernel and the one below)|$(M) gdbtest K=$(s) TARGET=$(t) && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t)";)))
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
+	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
 	@echo "docs: mkdocs build --strict|$(M) docs"
 
 HOSTTEST := $(WORK)/host/test_host
@@ -89,3 +90,11 @@ check-badinput:
 	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -Eq "lab:|tree:" && \
 	    ! $(M) $$a >/dev/null 2>&1 || { echo "make $$a: said: $$out" >&2; exit 1; }; echo "make $$a -> $$out"; done; \
 	  rm -rf $(BAD)
+
+# A guest that never finishes gets a verdict within its boot timeout, not a hung suite.
+check-hang:
+	@s=$$(date +%s); if $(M) run CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(WORK)/hang.log 2>&1; \
+	  then echo "a hung guest was reported as a success" >&2; exit 1; fi; t=$$(( $$(date +%s) - s )); \
+	  grep -q "did not report the command's status" $(WORK)/hang.log && [ $$t -lt 60 ] || \
+	    { cat $(WORK)/hang.log >&2; echo "no verdict within the timeout ($$t s)" >&2; exit 1; }; \
+	  echo "hung guest: verdict after $$t s: $$(grep 'did not report' $(WORK)/hang.log)"
