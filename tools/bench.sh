@@ -6,7 +6,7 @@ set -eu
 bw=$WORK-bench
 rm -rf "$bw"; mkdir -p "$bw"
 m() { make -s --no-print-directory WORK="$bw" CCACHE_DIR="$bw/ccache" "$@"; }
-t() { label=$1; shift; s=$(date +%s); "$@" >"$bw/last.log" 2>&1 || { tail "$bw/last.log"; echo "bench: $label failed" >&2; exit 1; }
+t() { label=$1; shift; s=$(date +%s); "$@" >"$WORK/bench.log" 2>&1 || { tail "$WORK/bench.log"; echo "bench: $label failed" >&2; exit 1; }
 	printf '%-44s %5d s\n' "$label" $(( $(date +%s) - s )); }
 t "setup (unpack, git, host tools)" m prepare host
 t "cold build 00-baseline (empty ccache)" m kernel K=00-baseline KMODE=exact

@@ -79,7 +79,5 @@ case "${1:-}" in
 	tags) prepare; ensure_tag "${2:?stage}" ;;
 	checkout) prepare; checkout "${2:?stage}" ;;
 	exact) prepare; checkout "${2:?stage}" exact ;;
-	stages) stages ;;
-	prev) prev_of "${2:?stage}" ;;
-	*) die "usage: tree.sh prepare|tags STAGE|checkout STAGE|exact STAGE|stages|prev STAGE" ;;
+	*) die "usage: tree.sh prepare|tags STAGE|checkout STAGE|exact STAGE" ;;
 esac
