@@ -29,17 +29,24 @@ $(if $(filter solutions exercises,$(CODE)),,$(error lab: CODE must be solutions 
 
 HOSTBIN  := $(WORK)/host
 GRADE    := $(HOSTBIN)/grade
-BUSYBOX  := /bin/busybox
+# Guest userlands: Debian's cross compilers and its static busybox (armhf's is unpacked into
+# the cache by tools/deps.sh: it cannot be installed beside armel's).
+UCC_armel     := arm-linux-gnueabi-gcc
+UCC_armhf     := arm-linux-gnueabihf-gcc
+BUSYBOX_armel := /bin/busybox
+BUSYBOX_armhf := $(CACHE)/busybox-armhf/bin/busybox
+USERLAND  = $(USERLAND_$(TARGET))
+UCC       = $(UCC_$(USERLAND)) -static -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help deps prepare kernel guest run grade debug gdb bench docs host check-stage
+.PHONY: help deps prepare kernel guest modules run grade debug gdb bench docs host check-stage
 
 help:
 	@sed -n 's/^#   //p' Makefile
 	@echo "stages: $(STAGES)"
 
 deps:
-	@sh tools/deps.sh
+	@CACHE=$(CACHE) sh tools/deps.sh
 
 prepare: deps
 	@tools/tree.sh prepare
@@ -59,21 +66,34 @@ $(HOSTBIN)/gen_init_cpio: | prepare
 
 # kernel K=stage [KMODE=exact|learner]: build (or reuse) that stage's kernel for TARGET.
 KMODE ?= learner
+KBUILD  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" \
+	  TARGET_CONFIGS="$(CONFIGS_$(TARGET))" tools/kbuild.sh $(K) $(TARGET) $(KMODE)
 kernel: prepare
-	@STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" tools/kbuild.sh $(K) $(TARGET) $(KMODE)
+	@$(KBUILD)
 
 # guest T=stage CODE=solutions|exercises: the stage's test programs linked with that code
-# (CODE_STAGE: a stage that grades another stage's exercise again).
-GUEST    = $(WORK)/guest/$(T)/$(CODE)
+# (CODE_STAGE: a stage that grades another stage's exercise again). A test named
+# OTHER-STAGE/test_x.c is that stage's test, linked with that stage's code.
+GUEST    = $(WORK)/guest/$(USERLAND)/$(T)/$(CODE)
+LABINIT  = $(WORK)/guest/$(USERLAND)/labinit
 CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
 guest: prepare
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
-	@mkdir -p $(GUEST) $(WORK)/guest/bin
-	@$(CROSS)gcc -static -O2 -Wall -o $(WORK)/guest/bin/labinit tools/guest/labinit.c
+	@rm -rf $(GUEST) && mkdir -p $(GUEST)
+	@$(UCC) -o $(LABINIT) tools/guest/labinit.c
 	@for t in $(call manifest,$(T),TESTS); do \
-	  $(CROSS)gcc -static -O2 -Wall -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest \
-	    -I$(CODEDIR) -o $(GUEST)/$${t%.c} labs/$(T)/$$t tools/guest/lab.c \
-	    $(addprefix $(CODEDIR)/,$(call manifest,$(T),CODE)) || exit 1; done
+	  case $$t in */*) s=$${t%%/*} src=labs/$$t;; *) s=$(T) src=labs/$(T)/$$t;; esac; \
+	  if [ $$s = $(T) ]; then d=$(CODEDIR) c="$(call manifest,$(T),CODE)"; \
+	  else d=$(CODE)/$$s c=$$(sed -n 's/^CODE[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); fi; \
+	  b=$${t##*/}; $(UCC) -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest \
+	    -I$$d -o $(GUEST)/$${b%.c} $$src tools/guest/lab.c $$(for f in $$c; do echo $$d/$$f; done) || exit 1; done
+
+# modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
+# built out of tree against kernel K's build dir; the guest finds them in /lab/modules.
+MODDIR   = $(WORK)/modules/$(TARGET)-$(K)-$(T)-$(CODE)
+MODULES  = $(call manifest,$(T),MODULES)
+modules: prepare
+	@$(if $(MODULES),MODULES="$(MODULES)" MODSRC=$(CODEDIR) MODOUT=$(MODDIR) $(KBUILD),rm -rf $(MODDIR))
 
 # boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|gdbtest EXPECT=all|zero|flip
 # RUN names the run's directory (log, results.json, junit.xml).
@@ -86,9 +106,10 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  IMAGE=$(IMAGE_$(TARGET)) CONSOLE=$(CONSOLE_$(TARGET)) DISK=$(call manifest,$(T),DISK) \
 	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD=$(QCMD) TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
 	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) LABEL="$(T) on $(TARGET): kernel $(K), $(CODE)" \
+	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
 	  DECODE="CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)" \
-	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(WORK)/guest/bin/labinit BUSYBOX=$(BUSYBOX)
-boot: host guest
+	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND))
+boot: host guest modules
 	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), ' running:' $(QCMD))
 	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)
 

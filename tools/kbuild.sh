@@ -3,11 +3,14 @@
 #   kbuild.sh STAGE TARGET exact|learner
 # exact: the stage's tag as it is (make test); learner: the work tree as the learner left it.
 # Skips the build when the artefacts already match the tree state and the config.
+# Env: TARGET_CONFIGS (the target's fragments), STAGE_CONFIG (the stage's); with MODULES
+# (file names in MODSRC), also build those out-of-tree modules against this kernel's build
+# dir, into MODOUT.
 set -eu
 stage=$1 target=$2 mode=$3
-: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}"
+: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:?}"
 build=$WORK/build/$target out=$WORK/out/$target/$stage
-frags="$LAB/labs/targets/$target.config $STAGE_CONFIG"
+frags="$(for c in $TARGET_CONFIGS; do printf '%s ' "$LAB/labs/targets/$c.config"; done)${STAGE_CONFIG:-}"
 cfg=$(cat $frags | sha1sum | cut -c1-12)
 g() { git -C "$TREE" "$@"; }
 # One work tree for all targets: a second build in this checkout waits its turn.
@@ -15,26 +18,45 @@ mkdir -p "$WORK/build"
 exec 9>"$WORK/build/lock"
 flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }
 
+k() { make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
+	HOSTCC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
+# Built: the artefacts match, and for modules the build dir holds this kernel too.
+built() { [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
+	{ [ -z "${MODULES:-}" ] || [ "$(cat "$build/lab-stamp" 2>/dev/null)" = "$1" ]; }; }
+
+modules() {
+	src=$WORK/modbuild/$target
+	rm -rf "$src" "$MODOUT"; mkdir -p "$src" "$MODOUT"
+	for m in $MODULES; do cp "$MODSRC/$m" "$src/"; echo "obj-m += ${m%.c}.o" >> "$src/Kbuild"; done
+	cp "$MODSRC"/*.h "$src/" 2>/dev/null || true
+	echo "kbuild: modules $MODULES against $stage for $target"
+	k M="$src" modules >"$src/build.log" 2>&1 || { tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
+	cp "$src"/*.ko "$MODOUT/"
+}
+
 tools/tree.sh tags "$stage"
 want="$(g rev-parse "$stage^{commit}")-clean-$cfg"
-uptodate() { echo "kbuild: $stage for $target is up to date ($out)"; exit 0; }
-[ "$mode" = exact ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$want" ] && uptodate
+if [ "$mode" = exact ] && [ -z "${MODULES:-}" ] && built "$want"; then
+	echo "kbuild: $stage for $target is up to date ($out)"; exit 0
+fi
 tools/tree.sh "$([ "$mode" = exact ] && echo exact || echo checkout)" "$stage"
 [ -z "$(g status --porcelain)" ] && state=clean || state=$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)
 have="$(g rev-parse HEAD)-$state-$cfg"
-[ "$(cat "$out/stamp" 2>/dev/null)" = "$have" ] && uptodate
-
-k() { make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
-	HOSTCC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
-mkdir -p "$build" "$out"
-if [ "$(cat "$build/lab-config" 2>/dev/null)" != "$cfg" ]; then
-	echo "kbuild: configuring $target ($frags)"
-	( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" $frags >"$build/merge.log" ) ||
-		{ tail "$build/merge.log" >&2; exit 1; }
-	echo "$cfg" > "$build/lab-config"
+if built "$have"; then
+	echo "kbuild: $stage for $target is up to date ($out)"
+else
+	mkdir -p "$build" "$out"
+	if [ "$(cat "$build/lab-config" 2>/dev/null)" != "$cfg" ]; then
+		echo "kbuild: configuring $target ($frags)"
+		( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" $frags >"$build/merge.log" ) ||
+			{ tail "$build/merge.log" >&2; exit 1; }
+		echo "$cfg" > "$build/lab-config"
+	fi
+	echo "kbuild: building $stage for $target (log: $build/build.log)"
+	k -j"$JOBS" zImage modules scripts_gdb >"$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
+	for f in arch/arm/boot/zImage vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
+	rm -rf "$out/scripts"; mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
+	echo "$have" > "$out/stamp"
+	echo "$have" > "$build/lab-stamp"
 fi
-echo "kbuild: building $stage for $target (log: $build/build.log)"
-k -j"$JOBS" zImage scripts_gdb >"$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
-for f in arch/arm/boot/zImage vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
-rm -rf "$out/scripts"; mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
-echo "$have" > "$out/stamp"
+[ -z "${MODULES:-}" ] || modules

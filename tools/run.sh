@@ -3,11 +3,11 @@
 #   run.sh batch|interactive|wait      boot, then grade the KTAP report (or print CMD's output)
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
-#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE (and GEN_INIT_CPIO LABINIT BUSYBOX WORK).
+#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR (and GEN_INIT_CPIO LABINIT BUSYBOX WORK).
 set -eu
 mode=$1
 mkdir -p "$RUNDIR"
-tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD"
+tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" "${MODDIR:-}"
 append="console=$CONSOLE panic=-1 lab.mode=$LABMODE lab.time=$(date +%s)"
 if [ -n "$DISK" ]; then
 	# A fresh journaled ext4 for every boot, judged by e2fsck once the guest is gone.
@@ -33,5 +33,5 @@ tools/boot.sh "$mode" "$log" || [ $? = 124 ]
 host=""
 if [ -n "$DISK" ]; then tools/fsck.sh "$RUNDIR/disk.img" "$RUNDIR/host.ktap"; host="--host $RUNDIR/host.ktap"; fi
 [ -n "$CMD" ] && exec tools/cmdout.sh "$log"
-exec "$GRADE" --manifest "$MANIFEST" --log "$log" $host --expect "$EXPECT" --json "$RUNDIR/results.json" \
+exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" $host --expect "$EXPECT" --json "$RUNDIR/results.json" \
 	--junit "$RUNDIR/junit.xml" --label "$LABEL" --decode "$DECODE"

@@ -19,10 +19,10 @@ test-plan:
 	@echo "every stage's patches pass checkpatch.pl|$(M) check-checkpatch"
 	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),\
 	  echo "$(s) [$(t)]: kernel builds|$(M) kernel K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact"; \
-	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) EXPECT=all"; \
-	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) EXPECT=zero"; \
-	  echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) EXPECT=flip"; \
-	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest (this kernel and the one below)|$(M) gdbtest K=$(s) TARGET=$(t) && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t)";)))
+	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=all"; \
+	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
+	  echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip"; \
+	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest (this kernel and the one below)|$(M) gdbtest K=$(s) TARGET=$(t) KMODE=exact && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t) KMODE=exact";)))
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"

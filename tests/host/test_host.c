@@ -107,7 +107,7 @@ TEST(manifest_loads)
 	struct manifest m;
 	char err[256];
 
-	ASSERT_EQ(0, manifest_load("fixtures/01-sample/stage.mk", &m, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, manifest_load("fixtures/01-sample/stage.mk", NULL, &m, err, sizeof(err))) TH_LOG("%s", err);
 	EXPECT_STREQ("01-sample", m.stage);
 	EXPECT_STREQ("virt", manifest_get(&m, "TARGETS"));
 	ASSERT_EQ(2, m.nchecks);
@@ -121,15 +121,39 @@ TEST(manifest_rejects_bad_input)
 	struct manifest m;
 	char err[256];
 
-	EXPECT_EQ(-1, manifest_load("fixtures/bad-flip.mk", &m, err, sizeof(err)));
+	EXPECT_EQ(-1, manifest_load("fixtures/bad-flip.mk", NULL, &m, err, sizeof(err)));
 	EXPECT_NE(NULL, strstr(err, "not in CHECKS"));
-	EXPECT_EQ(-1, manifest_load("fixtures/bad-missing.mk", &m, err, sizeof(err)));
+	EXPECT_EQ(-1, manifest_load("fixtures/bad-missing.mk", NULL, &m, err, sizeof(err)));
 	EXPECT_NE(NULL, strstr(err, "UPSTREAM"));
-	EXPECT_EQ(-1, manifest_load("fixtures/bad-points.mk", &m, err, sizeof(err)));
-	EXPECT_EQ(-1, manifest_load("fixtures/none.mk", &m, err, sizeof(err)));
+	EXPECT_EQ(-1, manifest_load("fixtures/bad-points.mk", NULL, &m, err, sizeof(err)));
+	EXPECT_EQ(-1, manifest_load("fixtures/none.mk", NULL, &m, err, sizeof(err)));
+}
+
+TEST(manifest_per_target_keys)
+{
+	struct manifest m;
+	char err[256];
+
+	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt", &m, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(2, m.nchecks);
+	EXPECT_EQ(1, m.nflips);
+	EXPECT_EQ(0, m.nxfails);
+	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt-nokuser", &m, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(1, m.nchecks);
+	EXPECT_EQ(0, m.nflips);
+	EXPECT_EQ(1, manifest_is_xfail(&m, "alpha"));
 }
 
 #define GRADE_CMD "%s --manifest fixtures/01-sample/stage.mk --log fixtures/%s.log --expect %s >/dev/null"
+#define XFAIL_CMD "%s --manifest fixtures/02-targets/stage.mk --target virt-nokuser --log fixtures/%s.log --expect %s >/dev/null"
+
+TEST(grade_xfail_verdicts)
+{
+	EXPECT_EQ(0, sh(XFAIL_CMD, "zero", "all"));	/* the finding shows: alpha fails here */
+	EXPECT_EQ(1, sh(XFAIL_CMD, "pass", "all"));	/* alpha passes: the kernel lost its bug */
+	EXPECT_EQ(0, sh(XFAIL_CMD, "pass", "flip"));	/* the kernel below passes alpha */
+	EXPECT_EQ(1, sh(XFAIL_CMD, "zero", "flip"));	/* it fails there too: the stage broke nothing */
+}
 
 TEST(grade_verdicts)
 {

@@ -3,6 +3,9 @@
 #   vectors      decode the 8 exception vectors at 0xffff0000, targets as symbols
 #   stubs        where each vector stub lives, its handler table, the SWI literal
 #   pte ADDR     walk the page tables for ADDR: descriptor bits and who may read it
+#   sigpage      the current task's signal return code: [sigpage] or the vectors page
+#   kuser        the kuser helpers at the top of the vectors page and their version word
+#   fiq          where a FIQ handler goes (vector_fiq_offset) and what is there now
 import gdb
 
 VECTORS = 0xFFFF0000
@@ -185,6 +188,93 @@ class Pte(gdb.Command):
         gdb.write("  %s\n" % access(addr))
 
 
+def current():
+    """The running task. scripts/gdb's $lx_current() has no 32-bit ARM support; a !SMP
+    6.1 ARM kernel keeps the pointer in the variable __current."""
+    return gdb.parse_and_eval("__current")
+
+
+def sigreturn_code():
+    """(address of the code the kernel returns signals through, where it lives)."""
+    base = int(current()["mm"]["context"]["sigpage"])
+    off = sym_addr("signal_return_offset")
+    if base and off is not None:
+        return base + word(off), "[sigpage] at 0x%08x + signal_return_offset 0x%x" % (base, word(off))
+    return VECTORS + 0x500, "vectors page (KERN_SIGRETURN_CODE)"
+
+
+SIGRETURN_NAMES = ["sigreturn (ARM)", "", "sigreturn (Thumb)",
+                   "rt_sigreturn (ARM)", "", "rt_sigreturn (Thumb)"]
+
+
+class Sigpage(gdb.Command):
+    """Where the current task's signals return: [sigpage] (48be69a026b2) or 0xffff0500."""
+
+    def __init__(self):
+        super().__init__("sigpage", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        task = current()
+        code, where = sigreturn_code()
+        gdb.write("task %s (pid %d): mm->context.sigpage = 0x%08x\n" % (
+            task["comm"].string(), int(task["pid"]), int(task["mm"]["context"]["sigpage"])))
+        gdb.write("signal return code at 0x%08x, in the %s; %s\n" % (code, where, access(code)))
+        for i, name in enumerate(SIGRETURN_NAMES):
+            try:
+                gdb.write("  0x%08x  %08x  %s\n" % (code + 4 * i, word(code + 4 * i), name))
+            except gdb.MemoryError:
+                gdb.write("  0x%08x  (not mapped in this task yet)\n" % (code + 4 * i))
+                break
+
+
+KUSER = [(0xFFFF0F60, "__kuser_cmpxchg64"), (0xFFFF0FA0, "__kuser_memory_barrier"),
+         (0xFFFF0FC0, "__kuser_cmpxchg"), (0xFFFF0FE0, "__kuser_get_tls")]
+POISON = 0xE7FDDEF1
+
+
+class Kuser(gdb.Command):
+    """The kuser helpers and __kuser_helper_version, as user space would call them."""
+
+    def __init__(self):
+        super().__init__("kuser", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        linked = sym_addr("__kuser_helper_start") is not None
+        gdb.write("kernel built with kuser helpers: %s; page 0xffff0000: %s\n" % (
+            "yes" if linked else "no", access(VECTORS)))
+        v = word(0xFFFF0FFC)
+        gdb.write("  0xffff0ffc  %08x  __kuser_helper_version%s\n" % (
+            v, " (poison: no helpers)" if v == POISON else " = %d helpers" % v))
+        for addr, name in KUSER:
+            w = word(addr)
+            gdb.write("  0x%08x  %08x  %s%s\n" % (addr, w, name, " (poison)" if w == POISON else ""))
+
+
+class Fiq(gdb.Command):
+    """Where set_fiq_handler() writes (vector_fiq_offset), and the words there now."""
+
+    def __init__(self):
+        super().__init__("fiq", gdb.COMMAND_DATA)
+
+    def invoke(self, arg, from_tty):
+        at = fiq_address()
+        gdb.write("FIQ handler goes to 0x%08x (%s), %s; %s\n" % (
+            at, "vector_fiq_offset" if at != VECTORS + 0x1C else "the FIQ vector itself",
+            page_of(at), access(at)))
+        for i in range(4):
+            w = word(at + 4 * i)
+            gdb.write("  0x%08x  %08x  %s\n" % (at + 4 * i, w, decode(at + 4 * i, w)[0]))
+
+
+def fiq_address():
+    """Where this kernel's set_fiq_handler() copies a handler."""
+    off = sym_addr("vector_fiq_offset")
+    return VECTORS + (off if off is not None else 0x1C)
+
+
 Vectors()
 Stubs()
 Pte()
+Sigpage()
+Kuser()
+Fiq()

@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,13 +91,50 @@ static int cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Run one test program, indenting its output by four spaces (a KTAP subtest). */
+/*
+ * Copy the test's output until the test itself has exited and the pipe is drained. A
+ * process it left behind may hold the pipe open forever (stuck in the kernel after an
+ * oops): it must not hold up the report. Output is indented by four spaces (a KTAP subtest).
+ */
+static void relay(int fd, pid_t pid, int *status)
+{
+	char buf[4096];
+	int exited = 0, bol = 1;
+
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int r = poll(&p, 1, 200);
+		ssize_t n;
+
+		if (r == 0) {
+			if (exited)
+				return;
+			exited = waitpid(pid, status, WNOHANG) == pid;
+			continue;
+		}
+		n = r > 0 ? read(fd, buf, sizeof(buf)) : -1;
+		if (n <= 0 && !(n < 0 && errno == EINTR))
+			break;
+		for (ssize_t i = 0; i < n; i++) {
+			if (bol)
+				fputs("    ", stdout);
+			putchar(buf[i]);
+			bol = buf[i] == '\n';
+		}
+		fflush(stdout);
+	}
+	if (!bol)
+		putchar('\n');
+	if (!exited)
+		waitpid(pid, status, 0);
+}
+
+/* Run one test program as a KTAP subtest of the report. */
 static int run_test(const char *name)
 {
-	char path[256], line[4096];
-	int fds[2], status;
+	char path[256];
+	int fds[2], status = 0;
 	pid_t pid;
-	FILE *out;
 
 	snprintf(path, sizeof(path), TESTS "/%s", name);
 	if (pipe(fds))
@@ -111,15 +149,8 @@ static int run_test(const char *name)
 		_exit(127);
 	}
 	close(fds[1]);
-	out = fdopen(fds[0], "r");
-	while (fgets(line, sizeof(line), out)) {
-		printf("    %s", line);
-		if (!strchr(line, '\n'))
-			putchar('\n');
-		fflush(stdout);
-	}
-	fclose(out);
-	waitpid(pid, &status, 0);
+	relay(fds[0], pid, &status);
+	close(fds[0]);
 	return status;
 }
 

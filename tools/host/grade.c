@@ -6,6 +6,9 @@
  *   all   every check passes (a solution on its own stage)
  *   zero  no check passes (a skeleton)
  *   flip  every FLIPS check fails (the stage's solution on the kernel before the stage)
+ * XFAIL checks are the review finding of a stage whose kernel is wrong: they score nothing,
+ * must fail on their own stage and must pass on the kernel before it. An oops is expected
+ * only where the manifest says so: OOPS on the stage's own kernel, OOPS_BEFORE below it.
  * An oops, a guest that never finished, or a missing result is never a pass.
  */
 #include <getopt.h>
@@ -18,7 +21,7 @@
 #include "manifest.h"
 
 struct opts {
-	const char *manifest, *log, *host, *expect, *json, *junit, *decode, *label;
+	const char *manifest, *target, *log, *host, *expect, *json, *junit, *decode, *label;
 };
 
 /* Write s escaped for a JSON string (xml 0) or XML text and attributes (xml 1). */
@@ -60,12 +63,12 @@ static void write_json(const struct opts *o, const struct manifest *m, const str
 	fprintf(f, "\", \"tests\": [");
 	for (int i = 0; i < m->nchecks; i++) {
 		const struct ktap_result *r = ktap_find(k, m->checks[i].name);
-		int ok = r && r->ok;
+		int ok = r && r->ok, xfail = manifest_is_xfail(m, m->checks[i].name);
+		int points = xfail ? 0 : m->checks[i].points;
 
 		fprintf(f, "%s\n  {\"name\": \"%s\", \"score\": %d, \"max_score\": %d, \"status\": \"%s\", \"output\": \"",
-			i ? "," : "", m->checks[i].name, ok ? m->checks[i].points : 0, m->checks[i].points,
-			ok ? "passed" : "failed");
-		esc(f, reason_of(r), 0);
+			i ? "," : "", m->checks[i].name, ok ? points : 0, points, ok != xfail ? "passed" : "failed");
+		esc(f, xfail ? "expected to fail here: the review finding of this stage\n" : reason_of(r), 0);
 		fprintf(f, "\"}");
 	}
 	fprintf(f, "\n]}\n");
@@ -86,7 +89,9 @@ static void write_junit(const struct opts *o, const struct manifest *m, const st
 		const struct ktap_result *r = ktap_find(k, m->checks[i].name);
 
 		fprintf(f, "  <testcase classname=\"%s\" name=\"%s\">", m->stage, m->checks[i].name);
-		if (!r || !r->ok) {
+		if (manifest_is_xfail(m, m->checks[i].name))
+			fprintf(f, "<skipped message=\"expected to fail here: the review finding of this stage\"/>");
+		else if (!r || !r->ok) {
 			fprintf(f, "<failure message=\"check failed\">");
 			esc(f, reason_of(r), 1);
 			fprintf(f, "</failure>");
@@ -144,41 +149,77 @@ static int need(const char *stage, const char *what, const char *pattern)
 }
 
 /* Everything a manifest names must exist, in every top-level folder, under the stage's name. */
-static int check_stage(const struct manifest *m)
+static int check_files(const struct manifest *m)
 {
-	static const char *const keys[] = { "TESTS", "CODE", "TARGETS", "CONFIG" };
+	static const char *const keys[] = { "TESTS", "CODE", "MODULES", "TARGETS", "CONFIG" };
 	char buf[512], path[1024], *tok, *save;
-	int ok = m->nflips > 0;
+	int ok = 1;
 
-	if (!ok)
-		fprintf(stderr, "grade: %s: no FLIPS: every stage needs a check that discriminates\n", m->stage);
 	snprintf(path, sizeof(path), "patches/%s/*.patch", m->stage);
 	ok &= need(m->stage, "patch series", path);
 	snprintf(path, sizeof(path), "docs/labs/%s.md", m->stage);
 	ok &= need(m->stage, "docs page", path);
-	for (int k = 0; k < 4; k++) {
+	for (int k = 0; k < 5; k++) {
 		snprintf(buf, sizeof(buf), "%s", manifest_get(m, keys[k]) ?: "");
 		for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
 			static const char *const in_labs[] = { "labs/%s/%s", NULL };
 			static const char *const in_code[] = { "solutions/%s/%s", "exercises/%s/%s", NULL };
-			const char *const *fmt = k == 1 ? in_code : in_labs;
+			const char *const *fmt = k == 1 || k == 2 ? in_code : in_labs;
+			const char *owner = m->stage;
 
-			if (k == 2) {
+			if (k == 3) {
 				snprintf(path, sizeof(path), "labs/targets/%s.mk", tok);
 				ok &= need(m->stage, "target", path);
 				continue;
 			}
+			if (k == 0 && strchr(tok, '/')) {	/* another stage's test */
+				snprintf(path, sizeof(path), "labs/%s", tok);
+				ok &= need(m->stage, keys[k], path);
+				continue;
+			}
+			if ((k == 1 || k == 2) && manifest_get(m, "CODE_STAGE"))
+				owner = manifest_get(m, "CODE_STAGE");
 			for (int i = 0; fmt[i]; i++) {
-				const char *owner = k == 1 && manifest_get(m, "CODE_STAGE") ?
-						    manifest_get(m, "CODE_STAGE") : m->stage;
-
 				snprintf(path, sizeof(path), fmt[i], owner, tok);
 				ok &= need(m->stage, keys[k], path);
 			}
 		}
 	}
-	if (ok)
-		printf("%s: manifest ok (%d checks, %d flip)\n", m->stage, m->nchecks, m->nflips);
+	return ok;
+}
+
+/* The manifest as every one of its targets sees it: KEY@TARGET names a target of the stage,
+ * and on each target some check discriminates (a FLIPS or an XFAIL check). */
+static int check_stage(const char *path, const struct manifest *m)
+{
+	char buf[512], err[512], *tok, *save;
+	struct manifest t;
+	int ok = check_files(m);
+
+	for (int i = 0; i < m->n; i++) {
+		const char *at = strchr(m->keys[i], '@');
+
+		if (at && !manifest_in(m, "TARGETS", at + 1)) {
+			fprintf(stderr, "grade: %s: %s names a target that is not in TARGETS\n", m->stage, m->keys[i]);
+			ok = 0;
+		}
+	}
+	snprintf(buf, sizeof(buf), "%s", manifest_get(m, "TARGETS"));
+	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+		if (manifest_load(path, tok, &t, err, sizeof(err))) {
+			fprintf(stderr, "grade: %s (target %s)\n", err, tok);
+			ok = 0;
+			continue;
+		}
+		if (!t.nflips && !t.nxfails) {
+			fprintf(stderr, "grade: %s: no FLIPS or XFAIL on %s: every stage needs a check that discriminates\n",
+				m->stage, tok);
+			ok = 0;
+		}
+		if (ok)
+			printf("%s [%s]: manifest ok (%d checks, %d flip, %d xfail)\n", m->stage, tok, t.nchecks,
+			       t.nflips, t.nxfails);
+	}
 	return ok ? 0 : 1;
 }
 
@@ -203,7 +244,7 @@ static int merge_host(struct ktap_report *k, const char *path)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk --log serial.log [--expect all|zero|flip]\n"
+	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk [--target T] --log serial.log [--expect all|zero|flip]\n"
 			"             [--host host.ktap] [--json results.json] [--junit junit.xml] [--decode CMD] [--label TEXT]\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n");
 	return 2;
@@ -214,25 +255,26 @@ int main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "manifest", 1, 0, 'm' }, { "log", 1, 0, 'l' }, { "expect", 1, 0, 'e' },
 		{ "json", 1, 0, 'j' }, { "junit", 1, 0, 'x' }, { "decode", 1, 0, 'd' },
-		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' }, { 0 } };
+		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' }, { "target", 1, 0, 't' },
+		{ 0 } };
 	struct opts o = { .expect = "all" };
 	struct manifest m;
 	struct ktap_report k;
 	char err[512], verdict[256];
-	int c, score = 0, max = 0, passed = 0, flips_ok = 1, ok, expected_oops;
-	const char **slot[128] = {
+	int c, score = 0, max = 0, passed = 0, xpassed = 0, flips_ok = 1, ok, expected_oops, graded;
+	const char *oops_key, **slot[128] = {
 		['m'] = &o.manifest, ['l'] = &o.log, ['e'] = &o.expect, ['j'] = &o.json,
-		['x'] = &o.junit, ['d'] = &o.decode, ['L'] = &o.label, ['H'] = &o.host,
+		['x'] = &o.junit, ['d'] = &o.decode, ['L'] = &o.label, ['H'] = &o.host, ['t'] = &o.target,
 	};
 	FILE *f;
 
 	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		if (c == 'c') {
-			if (manifest_load(optarg, &m, err, sizeof(err))) {
+			if (manifest_load(optarg, NULL, &m, err, sizeof(err))) {
 				fprintf(stderr, "grade: %s\n", err);
 				return 1;
 			}
-			return check_stage(&m);
+			return check_stage(optarg, &m);
 		}
 		if (c <= 0 || c >= 128 || !slot[c])
 			return usage();
@@ -241,7 +283,7 @@ int main(int argc, char **argv)
 	if (!o.manifest || !o.log || (strcmp(o.expect, "all") && strcmp(o.expect, "zero") &&
 				       strcmp(o.expect, "flip")))
 		return usage();
-	if (manifest_load(o.manifest, &m, err, sizeof(err))) {
+	if (manifest_load(o.manifest, o.target, &m, err, sizeof(err))) {
 		fprintf(stderr, "grade: %s\n", err);
 		return 2;
 	}
@@ -261,7 +303,14 @@ int main(int argc, char **argv)
 	for (int i = 0; i < m.nchecks; i++) {
 		const struct ktap_result *r = ktap_find(&k, m.checks[i].name);
 		int pass = r && r->ok, flip = manifest_is_flip(&m, m.checks[i].name);
+		int xfail = manifest_is_xfail(&m, m.checks[i].name);
 
+		if (xfail) {	/* scores nothing: the kernel, not the code, decides it */
+			xpassed += pass;
+			printf("  %-40s %7s  %s   (%s)\n", m.checks[i].name, "-", pass ? "pass" : "FAIL",
+			       "expected to fail here: the review finding of this stage");
+			continue;
+		}
 		max += m.checks[i].points;
 		score += pass ? m.checks[i].points : 0;
 		passed += pass;
@@ -280,8 +329,9 @@ int main(int argc, char **argv)
 	}
 	printf("  score %d/%d\n", score, max);
 
-	expected_oops = k.oops && !strcmp(o.expect, "flip") && manifest_get(&m, "OOPS_BEFORE") &&
-			strstr(k.oops_text, manifest_get(&m, "OOPS_BEFORE"));
+	/* OOPS: the stage's own kernel is known to oops so; OOPS_BEFORE: the kernel below it. */
+	oops_key = !strcmp(o.expect, "flip") ? "OOPS_BEFORE" : "OOPS";
+	expected_oops = k.oops && manifest_get(&m, oops_key) && strstr(k.oops_text, manifest_get(&m, oops_key));
 	if (k.oops && !expected_oops)
 		snprintf(verdict, sizeof(verdict), "the kernel oopsed");
 	else if (!k.done)
@@ -297,24 +347,31 @@ int main(int argc, char **argv)
 			printf("  | %s\n", k.tail[i % 20]);
 	}
 	if (expected_oops)
-		printf("expected finding of the kernel below this stage: \"%s\"\n", manifest_get(&m, "OOPS_BEFORE"));
+		printf("expected finding of the kernel %s: \"%s\"\n", !strcmp(oops_key, "OOPS") ?
+		       "of this stage" : "below this stage", manifest_get(&m, oops_key));
 	if (k.oops)
 		decode_oops(&o, &k);
 	if (ok && !strcmp(o.expect, "zero"))
 		ok = !passed, snprintf(verdict, sizeof(verdict), ok ? "skeleton scores 0, as it must" :
 			"the skeleton passes %d checks: they cannot tell it from a solution", passed);
 	else if (ok && !strcmp(o.expect, "flip"))
-		ok = flips_ok && m.nflips, snprintf(verdict, sizeof(verdict), ok ?
-			"every FLIPS check fails before the stage, as it must" :
-			"a FLIPS check passes on the kernel before the stage: it does not discriminate");
+		ok = flips_ok && xpassed == m.nxfails && (m.nflips || m.nxfails),
+		snprintf(verdict, sizeof(verdict), !ok ? (flips_ok ?
+			"an XFAIL check fails on the kernel before the stage: the stage did not break it" :
+			"a FLIPS check passes on the kernel before the stage: it does not discriminate") :
+			m.nxfails ? "the kernel before the stage passes the XFAIL checks and fails every FLIPS check, as it must" :
+			"every FLIPS check fails before the stage, as it must");
 	else if (ok)
-		ok = passed == m.nchecks, snprintf(verdict, sizeof(verdict), ok ? "all checks pass" :
-			"%d of %d checks fail", m.nchecks - passed, m.nchecks);
+		graded = m.nchecks - m.nxfails, ok = passed == graded && !xpassed,
+		snprintf(verdict, sizeof(verdict), !ok && xpassed ?
+			"an XFAIL check passes: this kernel should show the stage's review finding" :
+			ok ? (m.nxfails ? "all checks pass; the XFAIL checks fail, as the review finding says" :
+			"all checks pass") : "%d of %d checks fail", graded - passed, graded);
 	printf("verdict: %s: %s\n", ok ? "PASS" : "FAIL", verdict);
 	if (o.json)
 		write_json(&o, &m, &k, score, max, verdict);
 	if (o.junit)
-		write_junit(&o, &m, &k, m.nchecks - passed, k.oops && !expected_oops);
+		write_junit(&o, &m, &k, m.nchecks - m.nxfails - passed, k.oops && !expected_oops);
 	ktap_free(&k);
 	return ok ? 0 : 1;
 }

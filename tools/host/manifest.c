@@ -18,6 +18,26 @@ static char *trim(char *s)
 	return s;
 }
 
+/* Parse a list of check names (key's value) into out; each must be in CHECKS. */
+static int parse_names(struct manifest *m, const char *key, char out[][96], int *n, char *err, int errlen)
+{
+	char buf[512], *tok, *save;
+
+	snprintf(buf, sizeof(buf), "%s", manifest_get(m, key) ?: "");
+	for (tok = strtok_r(buf, " \t", &save); tok && *n < 32; tok = strtok_r(NULL, " \t", &save)) {
+		int known = 0;
+
+		for (int i = 0; i < m->nchecks; i++)
+			known |= !strcmp(m->checks[i].name, tok);
+		if (!known) {
+			snprintf(err, errlen, "%s: %s names '%s', which is not in CHECKS", m->stage, key, tok);
+			return -1;
+		}
+		snprintf(out[(*n)++], 96, "%s", tok);
+	}
+	return 0;
+}
+
 static int parse_checks(struct manifest *m, char *err, int errlen)
 {
 	char buf[512], *tok, *save;
@@ -35,28 +55,25 @@ static int parse_checks(struct manifest *m, char *err, int errlen)
 		snprintf(c->name, sizeof(c->name), "%s", tok);
 		m->nchecks++;
 	}
-	snprintf(buf, sizeof(buf), "%s", manifest_get(m, "FLIPS") ?: "");
-	for (tok = strtok_r(buf, " \t", &save); tok && m->nflips < 32; tok = strtok_r(NULL, " \t", &save)) {
-		int known = 0;
-
-		for (int i = 0; i < m->nchecks; i++)
-			known |= !strcmp(m->checks[i].name, tok);
-		if (!known) {
-			snprintf(err, errlen, "%s: FLIPS names '%s', which is not in CHECKS", m->stage, tok);
+	if (parse_names(m, "FLIPS", m->flips, &m->nflips, err, errlen) ||
+	    parse_names(m, "XFAIL", m->xfails, &m->nxfails, err, errlen))
+		return -1;
+	for (int i = 0; i < m->nxfails; i++)
+		if (manifest_is_flip(m, m->xfails[i])) {
+			snprintf(err, errlen, "%s: '%s' is in both FLIPS and XFAIL", m->stage, m->xfails[i]);
 			return -1;
 		}
-		snprintf(m->flips[m->nflips++], sizeof(m->flips[0]), "%s", tok);
-	}
 	return 0;
 }
 
-int manifest_load(const char *path, struct manifest *m, char *err, int errlen)
+int manifest_load(const char *path, const char *target, struct manifest *m, char *err, int errlen)
 {
 	char line[1024], dir[512];
 	const char *slash;
 	FILE *f = fopen(path, "r");
 
 	memset(m, 0, sizeof(*m));
+	snprintf(m->target, sizeof(m->target), "%s", target ?: "");
 	if (!f) {
 		snprintf(err, errlen, "cannot read manifest %s", path);
 		return -1;
@@ -93,6 +110,12 @@ int manifest_load(const char *path, struct manifest *m, char *err, int errlen)
 
 const char *manifest_get(const struct manifest *m, const char *key)
 {
+	char scoped[128];
+
+	snprintf(scoped, sizeof(scoped), "%s@%s", key, m->target);
+	for (int i = 0; *m->target && i < m->n; i++)
+		if (!strcmp(m->keys[i], scoped))
+			return m->vals[i];
 	for (int i = 0; i < m->n; i++)
 		if (!strcmp(m->keys[i], key))
 			return m->vals[i];
@@ -114,6 +137,14 @@ int manifest_is_flip(const struct manifest *m, const char *check)
 {
 	for (int i = 0; i < m->nflips; i++)
 		if (!strcmp(m->flips[i], check))
+			return 1;
+	return 0;
+}
+
+int manifest_is_xfail(const struct manifest *m, const char *check)
+{
+	for (int i = 0; i < m->nxfails; i++)
+		if (!strcmp(m->xfails[i], check))
 			return 1;
 	return 0;
 }

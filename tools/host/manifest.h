@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* A stage manifest (labs/<id>/stage.mk): "KEY := value" lines, '#' comments. */
+/*
+ * A stage manifest (labs/<id>/stage.mk): "KEY := value" lines, '#' comments. A key written
+ * KEY@TARGET overrides KEY when the manifest is loaded for that target.
+ */
 #ifndef MANIFEST_H
 #define MANIFEST_H
 
@@ -9,6 +12,7 @@ struct check { char name[96]; int points; };
 
 struct manifest {
 	char stage[64];			/* the directory name: NN-slug */
+	char target[64];		/* "" for the target-independent keys */
 	char keys[MANIFEST_MAX][32];
 	char vals[MANIFEST_MAX][512];
 	int n;
@@ -16,12 +20,15 @@ struct manifest {
 	int nchecks;
 	char flips[32][96];
 	int nflips;
+	char xfails[32][96];		/* must fail at this stage: its review finding */
+	int nxfails;
 };
 
-/* 0 on success; on error -1 with a one-line message in err. */
-int manifest_load(const char *path, struct manifest *m, char *err, int errlen);
+/* 0 on success; on error -1 with a one-line message in err. target may be NULL. */
+int manifest_load(const char *path, const char *target, struct manifest *m, char *err, int errlen);
 const char *manifest_get(const struct manifest *m, const char *key);
 int manifest_is_flip(const struct manifest *m, const char *check);
+int manifest_is_xfail(const struct manifest *m, const char *check);
 /* 1 if word is one of the space-separated words of key's value. */
 int manifest_in(const struct manifest *m, const char *key, const char *word);
 #endif

@@ -1,0 +1,13 @@
+# Stage manifest: data only, read by tools/engine.mk and tools/host/grade.
+TITLE      := ARM: Fix the world famous typo with is_gate_vma()
+# The title is confirmed by stable changelogs; the hash is not known to the lab (see the docs page).
+UPSTREAM   := unknown
+AUTHOR     := Russell King (believed)
+# Without kuser helpers the typo is compiled out: this stage changes nothing on virt-nokuser.
+TARGETS    := virt
+CODE_STAGE := 09-vectors-inaccessible
+CODE       := audit.c
+TESTS      := 09-vectors-inaccessible/test_audit.c 07-fiq-relocation/test_kuser.c
+CHECKS     := audit_counts_match_maps:3 audit_maps_clean:2 kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
+FLIPS      := audit_maps_clean
+GDB_TESTS  := gate
