@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: pictures check-pictures test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -26,6 +26,7 @@ test-plan:
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
+	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
 	@echo "docs: mkdocs build --strict|$(M) docs"
 
 HOSTTEST := $(WORK)/host/test_host
@@ -98,3 +99,17 @@ check-hang:
 	  grep -q "did not report the command's status" $(WORK)/hang.log && [ $$t -lt 60 ] || \
 	    { cat $(WORK)/hang.log >&2; echo "no verdict within the timeout ($$t s)" >&2; exit 1; }; \
 	  echo "hung guest: verdict after $$t s: $$(grep 'did not report' $(WORK)/hang.log)"
+
+# Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
+# stage's own guest (solution code) just before it powers off; the docs pages include them.
+PICDIR ?= docs/labs/pictures
+PICTURED = $(foreach s,$(STAGES),$(if $(call manifest,$(s),PICTURE),$(foreach t,$(call targets,$(s)),$(s):$(t))))
+pictures: host
+	@mkdir -p $(PICDIR) && for p in $(PICTURED); do s=$${p%%:*} t=$${p#*:}; \
+	  PICTURE=$(abspath $(PICDIR))/$$s-$$t.txt $(MAKE) -s boot K=$$s T=$$s TARGET=$$t KMODE=$(KMODE) MODE=gdbtest \
+	    GDBSCRIPT=tools/gdb/picture.py RUN=$$t-picture-$$s >/dev/null || { echo "pictures: $$s on $$t failed" >&2; exit 1; }; \
+	  echo "pictures: $(PICDIR)/$$s-$$t.txt"; done
+check-pictures:
+	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null && \
+	  diff -r docs/labs/pictures $(WORK)/pictures && echo "pictures: $(words $(PICTURED)) match their kernels" || \
+	  { echo "docs/labs/pictures differ from what the kernels show: run 'make pictures' and commit" >&2; exit 1; }

@@ -7,3 +7,4 @@ TESTS    := test_vectors.c
 CHECKS   := vector_page_readable:2 branch_targets_match_system_map:4 reset_vector_is_svc:2 swi_literal_user_readable:2
 FLIPS    := reset_vector_is_svc swi_literal_user_readable
 GDB_TESTS := vectors
+PICTURE  := yes

@@ -12,3 +12,4 @@ FLIPS    := trampoline_in_sigpage sigpage_placement_randomised
 FINDINGS := sigpage_return_oopses
 OOPS     := special_mapping_fault
 GDB_TESTS := sigpage
+PICTURE  := yes

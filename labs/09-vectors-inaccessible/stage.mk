@@ -14,3 +14,4 @@ XFAIL@virt := audit_maps_clean
 CHECKS@virt-nokuser := audit_counts_match_maps:3 audit_maps_clean:2 no_vectors_mapping:2 vectors_read_faults:2 kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
 FLIPS@virt-nokuser  := no_vectors_mapping vectors_read_faults
 GDB_TESTS := gate
+PICTURE  := yes

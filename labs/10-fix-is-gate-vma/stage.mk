@@ -11,3 +11,4 @@ TESTS      := 09-vectors-inaccessible/test_audit.c 07-fiq-relocation/test_kuser.
 CHECKS     := audit_counts_match_maps:3 audit_maps_clean:2 kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
 FLIPS      := audit_maps_clean
 GDB_TESTS  := gate
+PICTURE  := yes
