@@ -65,9 +65,16 @@ check-patches: prepare
 	    echo "$$s applies: $$(ls $(PATCHES)/$$s/*.patch | wc -l) commits"; done; \
 	  rm -rf $(WORK)/am-check
 
+# The lab's own patches must be checkpatch-clean. A forward-port keeps the upstream code as it
+# was merged: no errors, and its warnings are listed, not fixed.
+CHECKPATCH = perl $(TREE)/scripts/checkpatch.pl --no-tree --terse -q
 check-checkpatch: prepare
-	@for p in $(PATCHES)/*/*.patch; do perl $(TREE)/scripts/checkpatch.pl --no-tree --terse -q $$p || exit 1; done; \
-	  echo "checkpatch.pl: $$(ls $(PATCHES)/*/*.patch | wc -l) patches clean"
+	@for p in $(PATCHES)/*/*.patch; do \
+	  if grep -q '^From: The 3.11 review lab' $$p; then $(CHECKPATCH) $$p || exit 1; continue; fi; \
+	  out=$$($(CHECKPATCH) $$p); if printf '%s\n' "$$out" | grep -q ': ERROR:'; then printf '%s\n' "$$out"; exit 1; fi; \
+	  w=$$(printf '%s\n' "$$out" | grep -c ': WARNING:'); \
+	  [ $$w = 0 ] || echo "$${p#$(PATCHES)/}: $$w warnings in the upstream code, kept as merged"; done; \
+	  echo "checkpatch.pl: $$(ls $(PATCHES)/*/*.patch | wc -l) patches, no errors; the lab's own are clean"
 
 # gdb-multiarch in batch mode against a guest stopped at its first instruction:
 # tools/gdb/test_<name>.py for each name in GDB_TESTS of the test stage T.

@@ -2,7 +2,7 @@
 TITLE      := ARM: Fix the world famous typo with is_gate_vma()
 # The title is confirmed by stable changelogs; the hash is not known to the lab (see the docs page).
 UPSTREAM   := unknown
-AUTHOR     := Russell King (believed)
+AUTHOR     := unknown (believed to be Russell King); the patch is authored by the lab
 # Without kuser helpers the typo is compiled out: this stage changes nothing on virt-nokuser.
 TARGETS    := virt
 CODE_STAGE := 09-vectors-inaccessible

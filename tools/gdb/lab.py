@@ -125,7 +125,7 @@ def phys_to_virt(p):
 def pgd_base(addr):
     if addr < 0xC0000000:
         try:
-            mm = gdb.parse_and_eval("__current")["mm"]
+            mm = current()["mm"]
             if int(mm):
                 return int(mm["pgd"]), "current->mm->pgd"
         except gdb.error:
@@ -189,9 +189,15 @@ class Pte(gdb.Command):
 
 
 def current():
-    """The running task. scripts/gdb's $lx_current() has no 32-bit ARM support; a !SMP
-    6.1 ARM kernel keeps the pointer in the variable __current."""
-    return gdb.parse_and_eval("__current")
+    """The running task. scripts/gdb's $lx_current() has no 32-bit ARM support. ARMv7
+    kernels keep it in TPIDRURO while in the kernel, and in the per-CPU __entry_task, which
+    on a uniprocessor kernel is a plain variable; older CPUs use the variable __current."""
+    for name in ("__entry_task", "__current"):
+        try:
+            return gdb.parse_and_eval(name)
+        except gdb.error:
+            pass
+    raise gdb.GdbError("cannot find the current task in this kernel")
 
 
 def sigreturn_code():
@@ -278,3 +284,20 @@ Pte()
 Sigpage()
 Kuser()
 Fiq()
+
+
+# Batch tests (tools/gdb/test_*.py): TAP-like lines, a summary, and gdb's exit status.
+results = []
+
+
+def check(name, cond, detail=""):
+    results.append(bool(cond))
+    gdb.write("%s %d %s%s\n" % ("ok" if cond else "not ok", len(results), name,
+                                "" if cond else " # " + detail))
+
+
+def report(title):
+    failed = results.count(False)
+    gdb.write("%s: %d passed, %d failed\n" % (title, len(results) - failed, failed))
+    gdb.execute("kill", to_string=True)
+    gdb.execute("quit %d" % (1 if failed else 0))

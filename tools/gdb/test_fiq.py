@@ -5,15 +5,6 @@
 # symbol). The page tables then say who can read them.
 import gdb
 
-results = []
-
-
-def check(name, cond, detail=""):
-    results.append(bool(cond))
-    gdb.write("%s %d %s%s\n" % ("ok" if cond else "not ok", len(results), name,
-                                "" if cond else " # " + detail))
-
-
 gdb.execute("break set_fiq_handler", to_string=True)
 gdb.execute("continue", to_string=True)
 frame = gdb.selected_frame()
@@ -31,7 +22,4 @@ gdb.write("user space %s read it (%s)\n" % ("cannot" if hidden else "can", acces
 check("it is in the stubs page exactly when the kernel has vector_fiq_offset",
       (page_of(at) == "stubs page") == (sym_addr("vector_fiq_offset") is not None), page_of(at))
 
-failed = results.count(False)
-gdb.write("gdb fiq test: %d passed, %d failed\n" % (len(results) - failed, failed))
-gdb.execute("kill", to_string=True)
-gdb.execute("quit %d" % (1 if failed else 0))
+report("gdb fiq test")

@@ -4,15 +4,6 @@
 # the stubs page exists, kernel-only, exactly when System.map puts the stubs there.
 import gdb
 
-results = []
-
-
-def check(name, cond, detail=""):
-    results.append(bool(cond))
-    gdb.write("%s %d %s%s\n" % ("ok" if cond else "not ok", len(results), name,
-                                "" if cond else " # " + detail))
-
-
 def run(cmd):
     return gdb.execute(cmd, to_string=True)
 
@@ -49,7 +40,4 @@ if hidden:
 else:
     check("pte 0xffff1000: not mapped", "not mapped" in out, out)
 
-failed = results.count(False)
-gdb.write("gdb selftest: %d passed, %d failed\n" % (len(results) - failed, failed))
-gdb.execute("kill", to_string=True)
-gdb.execute("quit %d" % (1 if failed else 0))
+report("gdb selftest")
