@@ -112,9 +112,10 @@ check-hang:
 PICDIR ?= docs/labs/pictures
 PICTURED = $(foreach s,$(STAGES),$(if $(call manifest,$(s),PICTURE),$(foreach t,$(call targets,$(s)),$(s):$(t))))
 pictures: host
-	@mkdir -p $(PICDIR) && for p in $(PICTURED); do s=$${p%%:*} t=$${p#*:}; \
-	  PICTURE=$(abspath $(PICDIR))/$$s-$$t.txt $(MAKE) -s boot K=$$s T=$$s TARGET=$$t KMODE=$(KMODE) MODE=gdbtest \
-	    GDBSCRIPT=tools/gdb/picture.py RUN=$$t-picture-$$s >/dev/null || { echo "pictures: $$s on $$t failed" >&2; exit 1; }; \
+	@mkdir -p $(PICDIR) && for p in $(PICTURED); do s=$${p%%:*} t=$${p#*:} f=$(abspath $(PICDIR))/$${p%%:*}-$${p#*:}.txt; \
+	  rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$$s T=$$s TARGET=$$t KMODE=$(KMODE) MODE=gdbtest \
+	    GDBSCRIPT=tools/gdb/picture.py RUN=$$t-picture-$$s >$(WORK)/picture.log 2>&1 && test -s $$f || \
+	    { tail -20 $(WORK)/picture.log >&2; echo "pictures: $$s on $$t failed (is its kernel built?)" >&2; exit 1; }; \
 	  echo "pictures: $(PICDIR)/$$s-$$t.txt"; done
 check-pictures:
 	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null && \

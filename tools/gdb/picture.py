@@ -28,7 +28,7 @@ def classify(page, words, regions, text):
         addr = page + 4 * i
         label = next((n for s, e, n in regions if s <= addr < e), None)
         if label is None:
-            label = "poison" if w == POISON else \
+            label = "poison" if w == POISON else "zero" if w == 0 else \
                 "kernel text pointer" if text[0] <= w < text[1] else "other data"
         labels.append(label)
     return labels

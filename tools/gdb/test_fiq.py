@@ -22,4 +22,6 @@ gdb.write("user space %s read it (%s)\n" % ("cannot" if hidden else "can", acces
 check("it is in the stubs page exactly when the kernel has vector_fiq_offset",
       (page_of(at) == "stubs page") == (sym_addr("vector_fiq_offset") is not None), page_of(at))
 
+for page in (VECTORS, VECTORS + 0x1000):
+    gdb.execute("pte 0x%x" % page)
 report("gdb fiq test")

@@ -29,4 +29,6 @@ gdb.write("handler 0x%08x will return to 0x%08x\n" % (pc, lr))
 check("it returns to the rt_sigreturn code in the %s" % where.split(" at")[0], lr == code + RT_ARM,
       "lr 0x%08x, code at 0x%08x" % (lr, code))
 
+for page in (VECTORS, VECTORS + 0x1000):
+    gdb.execute("pte 0x%x" % page)
 report("gdb sigpage test")
