@@ -46,12 +46,12 @@ if built "$have"; then
 	echo "kbuild: $stage for $target is up to date ($out)"
 else
 	mkdir -p "$build" "$out"
-	if [ "$(cat "$build/lab-config" 2>/dev/null)" != "$cfg" ]; then
-		echo "kbuild: configuring $target ($frags)"
-		( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" $frags >"$build/merge.log" ) ||
-			{ tail "$build/merge.log" >&2; exit 1; }
-		echo "$cfg" > "$build/lab-config"
-	fi
+	# Merged for every build: a stage's Kconfig may lack an option another stage has (the
+	# FIQ prompt), and make's syncconfig would have dropped it from the last .config.
+	[ "$(cat "$build/lab-config" 2>/dev/null)" = "$cfg" ] || echo "kbuild: configuring $target ($frags)"
+	( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" $frags >"$build/merge.log" ) ||
+		{ tail "$build/merge.log" >&2; exit 1; }
+	echo "$cfg" > "$build/lab-config"
 	echo "kbuild: building $stage for $target (log: $build/build.log)"
 	k -j"$JOBS" zImage modules scripts_gdb >"$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
 	for f in arch/arm/boot/zImage vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
