@@ -2,7 +2,7 @@
 # Run the test plan on stdin ("name|command" lines), one TAP line per step, then a summary.
 # Each step's output goes to LOGDIR/NN.log; a failing step shows its last lines.
 set -u
-logdir=$1; mkdir -p "$logdir"; rm -f "$logdir"/*.log
+logdir=$1; mkdir -p "$logdir"; rm -f "$logdir"/*.log "$logdir/tally"
 n=0 pass=0 fail=0 start=$(date +%s)
 plan=$(cat)
 echo "TAP version 13"; echo "1..$(printf '%s\n' "$plan" | grep -c .)"

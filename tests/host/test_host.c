@@ -147,6 +147,15 @@ TEST(manifest_per_target_keys)
 #define GRADE_CMD "%s --manifest fixtures/01-sample/stage.mk --log fixtures/%s.log --expect %s >/dev/null"
 #define XFAIL_CMD "%s --manifest fixtures/02-targets/stage.mk --target virt-nokuser --log fixtures/%s.log --expect %s >/dev/null"
 
+#define SAME_CMD "%s --manifest fixtures/03-same/stage.mk --log fixtures/%s.log --expect %s >/dev/null"
+
+TEST(grade_same_below_verdicts)
+{
+	EXPECT_EQ(0, sh(SAME_CMD, "pass", "flip"));	/* the kernel below passes everything too */
+	EXPECT_EQ(1, sh(SAME_CMD, "fail", "flip"));	/* it does not: something did change */
+	EXPECT_EQ(0, sh(SAME_CMD, "pass", "all"));
+}
+
 TEST(grade_xfail_verdicts)
 {
 	EXPECT_EQ(0, sh(XFAIL_CMD, "zero", "all"));	/* the finding shows: alpha fails here */

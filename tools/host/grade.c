@@ -9,6 +9,8 @@
  * XFAIL checks are the review finding of a stage whose kernel is wrong: they score nothing,
  * must fail on their own stage and must pass on the kernel before it. An oops is expected
  * only where the manifest says so: OOPS on the stage's own kernel, OOPS_BEFORE below it.
+ * SAME_BELOW (a reason) marks a target on which the stage changes nothing: there, the
+ * kernel below must pass every check as well.
  * An oops, a guest that never finished, or a missing result is never a pass.
  */
 #include <getopt.h>
@@ -211,8 +213,8 @@ static int check_stage(const char *path, const struct manifest *m)
 			ok = 0;
 			continue;
 		}
-		if (!t.nflips && !t.nxfails) {
-			fprintf(stderr, "grade: %s: no FLIPS or XFAIL on %s: every stage needs a check that discriminates\n",
+		if (!t.nflips && !t.nxfails && !manifest_get(&t, "SAME_BELOW")) {
+			fprintf(stderr, "grade: %s: no FLIPS, XFAIL or SAME_BELOW on %s: every stage needs a check that discriminates\n",
 				m->stage, tok);
 			ok = 0;
 		}
@@ -354,6 +356,11 @@ int main(int argc, char **argv)
 	if (ok && !strcmp(o.expect, "zero"))
 		ok = !passed, snprintf(verdict, sizeof(verdict), ok ? "skeleton scores 0, as it must" :
 			"the skeleton passes %d checks: they cannot tell it from a solution", passed);
+	else if (ok && !strcmp(o.expect, "flip") && !m.nflips && !m.nxfails && manifest_get(&m, "SAME_BELOW"))
+		ok = passed == m.nchecks, snprintf(verdict, sizeof(verdict), ok ?
+			"the kernel below passes every check too: nothing changes here (%s)" :
+			"the kernel below fails a check, yet the manifest says nothing changes here (%s)",
+			manifest_get(&m, "SAME_BELOW"));
 	else if (ok && !strcmp(o.expect, "flip"))
 		ok = flips_ok && xpassed == m.nxfails && (m.nflips || m.nxfails),
 		snprintf(verdict, sizeof(verdict), !ok ? (flips_ok ?
