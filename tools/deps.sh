@@ -25,7 +25,7 @@ fi
 # armel's and armhf's busybox-static both own /bin/busybox: armhf's is unpacked, not installed.
 if [ ! -x "$bbhf/bin/busybox" ]; then
 	tmp=$(mktemp -d)
-	( cd "$tmp" && apt-get download -q busybox-static:armhf ) && dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/x"
+	( cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root busybox-static:armhf ) && dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/x"
 	mkdir -p "$bbhf/bin" && cp "$tmp/x/bin/busybox" "$bbhf/bin/busybox"
 	rm -rf "$tmp"
 	echo "deps: busybox-static:armhf unpacked in $bbhf"
