@@ -24,6 +24,13 @@ k() { make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache $
 built() { [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
 	{ [ -z "${MODULES:-}" ] || [ "$(cat "$build/lab-stamp" 2>/dev/null)" = "$1" ]; }; }
 
+# A module already built from the same sources against the same kernel artefacts is reused:
+# no switch of the build dir, no make.
+modkey() { echo "$1-$( (cd "$MODSRC" && cat $MODULES; cat "$MODSRC"/*.h 2>/dev/null) | sha1sum | cut -c1-12)"; }
+reusable() { [ -n "${MODULES:-}" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
+	[ "$(cat "$MODOUT/stamp" 2>/dev/null)" = "$(modkey "$1")" ]; }
+modules_uptodate() { echo "kbuild: modules $MODULES for $stage on $target are up to date"; exit 0; }
+
 modules() {
 	src=$WORK/modbuild/$target
 	rm -rf "$src" "$MODOUT"; mkdir -p "$src" "$MODOUT"
@@ -32,16 +39,19 @@ modules() {
 	echo "kbuild: modules $MODULES against $stage for $target"
 	k M="$src" modules >"$src/build.log" 2>&1 || { tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
 	cp "$src"/*.ko "$MODOUT/"
+	modkey "$(cat "$out/stamp")" > "$MODOUT/stamp"
 }
 
 tools/tree.sh tags "$stage"
 want="$(g rev-parse "$stage^{commit}")-clean-$cfg"
+if [ "$mode" = exact ] && reusable "$want"; then modules_uptodate; fi
 if [ "$mode" = exact ] && [ -z "${MODULES:-}" ] && built "$want"; then
 	echo "kbuild: $stage for $target is up to date ($out)"; exit 0
 fi
 tools/tree.sh "$([ "$mode" = exact ] && echo exact || echo checkout)" "$stage"
 [ -z "$(g status --porcelain)" ] && state=clean || state=$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)
 have="$(g rev-parse HEAD)-$state-$cfg"
+if reusable "$have"; then modules_uptodate; fi
 if built "$have"; then
 	echo "kbuild: $stage for $target is up to date ($out)"
 else

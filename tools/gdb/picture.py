@@ -11,16 +11,6 @@ import gdb
 POISON = 0xE7FDDEF1
 
 
-def ranges_of(named):
-    """[(start, end, name)] of the symbol pairs that exist in this kernel, in VMA order."""
-    out = []
-    for a, b, name in named:
-        s, e = sym_addr(a), sym_addr(b)
-        if s is not None and e is not None:
-            out.append((s, e, name))
-    return out
-
-
 def classify(page, words, regions, text):
     """One label per word: a known region, poison, a kernel text pointer, or other data."""
     labels = []
@@ -78,8 +68,9 @@ def picture():
     # .stubs is linked at its run-time address; __stubs_start/_end bound its load image.
     first = min(a for a in (sym_addr(n) for n in STUBS) if a is not None) & ~0x1F
     regions.append((first, first + sym_addr("__stubs_end") - sym_addr("__stubs_start"), "vector stubs"))
-    for s, e, n in ranges_of([("__kuser_helper_start", "__kuser_helper_end", "kuser helpers")]):
-        regions.append((VECTORS + 0x1000 - (e - s), VECTORS + 0x1000, n))	# copied to the top
+    ks, ke = sym_addr("__kuser_helper_start"), sym_addr("__kuser_helper_end")
+    if ks is not None:		# linked in .text, copied to the top of the page
+        regions.append((VECTORS + 0x1000 - (ke - ks), VECTORS + 0x1000, "kuser helpers"))
     codes = sym_addr("sigreturn_codes")
     codes_words = [word(codes + 4 * i) for i in range(17)] if codes else []
     out = []
