@@ -33,9 +33,12 @@ GRADE    := $(HOSTBIN)/grade
 # the cache by tools/deps.sh: it cannot be installed beside armel's).
 UCC_armel     := arm-linux-gnueabi-gcc
 UCC_armhf     := arm-linux-gnueabihf-gcc
+UCC_host      := gcc
 BUSYBOX_armel := /bin/busybox
 BUSYBOX_armhf := $(CACHE)/busybox-armhf/bin/busybox
 USERLAND  = $(USERLAND_$(TARGET))
+# The test runner: the guest's /init, or on the host target its stand-in.
+INIT      = $(if $(filter host,$(USERLAND)),tools/guest/hostrun.c,tools/guest/labinit.c)
 UCC       = $(UCC_$(USERLAND)) -static -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
@@ -67,7 +70,7 @@ $(HOSTBIN)/gen_init_cpio: | prepare
 # kernel K=stage [KMODE=exact|learner]: build (or reuse) that stage's kernel for TARGET.
 KMODE ?= learner
 KBUILD  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" \
-	  TARGET_CONFIGS="$(CONFIGS_$(TARGET))" tools/kbuild.sh $(K) $(TARGET) $(KMODE)
+	  TARGET_CONFIGS="$(CONFIGS_$(TARGET))" SOURCES="$(SOURCES_$(TARGET))" tools/kbuild.sh $(K) $(TARGET) $(KMODE)
 kernel: prepare
 	@$(KBUILD)
 
@@ -80,7 +83,7 @@ CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
 guest: prepare
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@rm -rf $(GUEST) && mkdir -p $(GUEST)
-	@$(UCC) -o $(LABINIT) tools/guest/labinit.c
+	@$(UCC) -Itools/guest -o $(LABINIT) $(INIT) tools/guest/runtests.c
 	@for t in $(call manifest,$(T),TESTS); do \
 	  case $$t in */*) s=$${t%%/*} src=labs/$$t;; *) s=$(T) src=labs/$(T)/$$t;; esac; \
 	  if [ $$s = $(T) ]; then d=$(CODEDIR) c="$(call manifest,$(T),CODE)"; \
@@ -132,7 +135,7 @@ gdb: check-stage
 grade: host check-stage
 	@rc=0; for s in $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES)); do \
 	  t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
-	  if [ -f $(WORK)/out/$$t/$$s/zImage ]; then $(MAKE) -s boot K=$$s T=$$s CODE=exercises TARGET=$$t RUN=$$t-grade-$$s || rc=1; \
+	  if [ -f $(WORK)/out/$$t/$$s/stamp ]; then $(MAKE) -s boot K=$$s T=$$s CODE=exercises TARGET=$$t RUN=$$t-grade-$$s || rc=1; \
 	  else echo "grade: $$s not built yet (make run STAGE=$$s)"; fi; done; exit $$rc
 
 docs:

@@ -3,15 +3,16 @@
 #   kbuild.sh STAGE TARGET exact|learner
 # exact: the stage's tag as it is (make test); learner: the work tree as the learner left it.
 # Skips the build when the artefacts already match the tree state and the config.
-# Env: TARGET_CONFIGS (the target's fragments), STAGE_CONFIG (the stage's); with MODULES
+# Env: TARGET_CONFIGS (the target's fragments), STAGE_CONFIG (the stage's); SOURCES (the
+# host target: no build, these files of the tree are the artefacts); with MODULES
 # (file names in MODSRC), also build those out-of-tree modules against this kernel's build
 # dir, into MODOUT.
 set -eu
 stage=$1 target=$2 mode=$3
-: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:?}"
+: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:=}" "${SOURCES:=}"
 build=$WORK/build/$target out=$WORK/out/$target/$stage
 frags="$(for c in $TARGET_CONFIGS; do printf '%s ' "$LAB/labs/targets/$c.config"; done)${STAGE_CONFIG:-}"
-cfg=$(cat $frags | sha1sum | cut -c1-12)
+cfg=$( { [ -z "$SOURCES" ] || echo "$SOURCES"; [ -z "${frags% }" ] || cat $frags; } | sha1sum | cut -c1-12)
 g() { git -C "$TREE" "$@"; }
 # One work tree for all targets: a second build in this checkout waits its turn.
 mkdir -p "$WORK/build"
@@ -54,6 +55,11 @@ have="$(g rev-parse HEAD)-$state-$cfg"
 if reusable "$have"; then modules_uptodate; fi
 if built "$have"; then
 	echo "kbuild: $stage for $target is up to date ($out)"
+elif [ -n "$SOURCES" ]; then
+	rm -rf "$out" && mkdir -p "$out"
+	(cd "$TREE" && cp --parents $SOURCES "$out/")
+	echo "$have" > "$out/stamp"
+	echo "kbuild: $stage sources for $target copied ($out)"
 else
 	mkdir -p "$build" "$out"
 	# Merged for every build: a stage's Kconfig may lack an option another stage has (the

@@ -18,7 +18,7 @@ test-plan:
 	@echo "every stage's patches apply with git am|$(M) check-patches"
 	@echo "every stage's patches pass checkpatch.pl|$(M) check-checkpatch"
 	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),\
-	  echo "$(s) [$(t)]: kernel builds|$(M) kernel K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact"; \
+	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) kernel K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact"; \
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
 	  echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip"; \
