@@ -9,6 +9,9 @@ TREE     := $(WORK)/linux
 TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 TIMEOUT  ?= 120
 export CCACHE_DIR ?= $(CACHE)/ccache
+# Targets share compiler output: the build dir (the cwd) stays out of the hash. The objects'
+# DWARF names their sources by absolute path (O= build of a tree elsewhere), so gdb is unaffected.
+export CCACHE_NOHASHDIR ?= 1
 export TREE TARBALL WORK LAB CROSS JOBS
 export LABS := $(LAB)/labs
 export PATCHES := $(LAB)/patches
