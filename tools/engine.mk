@@ -91,7 +91,7 @@ guest: prepare
 	  case $$t in */*) s=$${t%%/*} src=labs/$$t;; *) s=$(T) src=labs/$(T)/$$t;; esac; \
 	  if [ $$s = $(T) ]; then d=$(CODEDIR) c="$(call manifest,$(T),CODE)"; \
 	  else d=$(CODE)/$$s c=$$(sed -n 's/^CODE[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); fi; \
-	  b=$${t##*/}; $(UCC) -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest \
+	  b=$${t##*/}; $(UCC) -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest -DLAB_CODEDIR='"'$$d'"' \
 	    -I$$d -o $(GUEST)/$${b%.c} $$src tools/guest/lab.c $$(for f in $$c; do echo $$d/$$f; done) || exit 1; done
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
