@@ -40,8 +40,8 @@ UCC_host      := gcc
 BUSYBOX_armel := /bin/busybox
 BUSYBOX_armhf := $(CACHE)/busybox-armhf/bin/busybox
 USERLAND  = $(USERLAND_$(TARGET))
-# The test runner: the guest's /init, or on the host target its stand-in.
-INIT      = $(if $(filter host,$(USERLAND)),tools/guest/hostrun.c,tools/guest/labinit.c)
+# The test runner: the guest's /init, unless the target names its own (INIT_<target>).
+INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c)
 UCC       = $(UCC_$(USERLAND)) -static -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 

@@ -6,4 +6,5 @@ CONSOLE_host  :=
 CONFIGS_host  :=
 SOURCES_host  := arch/arm/Makefile arch/arm/Kconfig.debug
 USERLAND_host := host
+INIT_host     := tools/guest/hostrun.c
 BUILDSTEP_host := sources copied
