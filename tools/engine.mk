@@ -79,7 +79,8 @@ kernel: prepare
 
 # guest T=stage CODE=solutions|exercises: the stage's test programs linked with that code
 # (CODE_STAGE: a stage that grades another stage's exercise again). A test named
-# OTHER-STAGE/test_x.c is that stage's test, linked with that stage's code.
+# OTHER-STAGE/test_x.c is that stage's test, linked with that stage's code (and that stage's
+# LDFLAGS: 03 links its test with the learner's entry point).
 GUEST    = $(WORK)/guest/$(USERLAND)/$(T)/$(CODE)
 LABINIT  = $(WORK)/guest/$(USERLAND)/labinit
 CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
@@ -91,8 +92,9 @@ guest: prepare
 	  case $$t in */*) s=$${t%%/*} src=labs/$$t;; *) s=$(T) src=labs/$(T)/$$t;; esac; \
 	  if [ $$s = $(T) ]; then d=$(CODEDIR) c="$(call manifest,$(T),CODE)"; \
 	  else d=$(CODE)/$$s c=$$(sed -n 's/^CODE[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); fi; \
+	  l=$$(sed -n 's/^LDFLAGS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); \
 	  b=$${t##*/}; $(UCC) -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest -DLAB_CODEDIR='"'$$d'"' \
-	    -I$$d -o $(GUEST)/$${b%.c} $$src tools/guest/lab.c $$(for f in $$c; do echo $$d/$$f; done) || exit 1; done
+	    -I$$d -o $(GUEST)/$${b%.c} $$src tools/guest/lab.c $$(for f in $$c; do echo $$d/$$f; done) $$l || exit 1; done
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
 # built out of tree against kernel K's build dir; the guest finds them in /lab/modules.
