@@ -5,11 +5,17 @@
 #   gdbtest      as batch, with a gdb stub waiting for 'continue'; port in LOG.port
 #   interactive  console on this terminal, gdb stub on a port of this checkout's own
 #   wait         as interactive, the CPU waiting for gdb
-# Env: QEMU, KERNEL, INITRD, APPEND, TIMEOUT, WORK.
+# Env: QEMU, KERNEL, INITRD, APPEND, TIMEOUT, WORK; LOADER: a target's script that prints
+# the QEMU options to load KERNEL, INITRD and APPEND its own way (mps2's boot shim).
 set -eu
 mode=$1 log=$2
-: "${QEMU:?}" "${KERNEL:?}" "${INITRD:?}" "${WORK:?}" "${TIMEOUT:=120}"
-set -- $QEMU -display none -no-reboot -kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND"
+: "${QEMU:?}" "${KERNEL:?}" "${INITRD:?}" "${WORK:?}" "${TIMEOUT:=120}" "${LOADER:=}"
+if [ -n "$LOADER" ]; then
+	load=$("$LOADER") || exit 2
+	set -- $QEMU -display none -no-reboot $load
+else
+	set -- $QEMU -display none -no-reboot -kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND"
+fi
 stub() {
 	# Start from a port derived from the work dir, so two checkouts do not pick the same one.
 	port=$(( 20000 + $(printf %s "$WORK" | cksum | cut -d' ' -f1) % 20000 ))

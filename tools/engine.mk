@@ -33,16 +33,24 @@ $(if $(filter solutions exercises,$(CODE)),,$(error lab: CODE must be solutions 
 HOSTBIN  := $(WORK)/host
 GRADE    := $(HOSTBIN)/grade
 # Guest userlands: Debian's cross compilers and its static busybox (armhf's is unpacked into
-# the cache by tools/deps.sh: it cannot be installed beside armel's).
-UCC_armel     := arm-linux-gnueabi-gcc
-UCC_armhf     := arm-linux-gnueabihf-gcc
-UCC_host      := gcc
+# the cache by tools/deps.sh: it cannot be installed beside armel's), with the lab's helpers
+# for the tests (GUESTLIB).
+UCC_armel     := arm-linux-gnueabi-gcc -static
+UCC_armhf     := arm-linux-gnueabihf-gcc -static
+UCC_host      := gcc -static
+# ARMv7-M without an MMU: Thumb only, no C library, position-independent with nothing to
+# relocate (the nommu ELF loader runs such a program wherever it puts it).
+UCC_v7m       := arm-linux-gnueabi-gcc -mthumb -mcpu=cortex-m3 -ffreestanding -nostdlib -fPIE -pie \
+	-fomit-frame-pointer -fno-asynchronous-unwind-tables -ffunction-sections -fdata-sections \
+	-Wl,--gc-sections -Wl,--no-dynamic-linker -Wl,-z,norelro -Wl,-z,noexecstack -Wl,--build-id=none
 BUSYBOX_armel := /bin/busybox
 BUSYBOX_armhf := $(CACHE)/busybox-armhf/bin/busybox
+GUESTLIB_v7m  := tools/guest/v7m/sys.c
 USERLAND  = $(USERLAND_$(TARGET))
+GUESTLIB  = $(or $(GUESTLIB_$(USERLAND)),tools/guest/lab.c)
 # The test runner: the guest's /init, unless the target names its own (INIT_<target>).
-INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c)
-UCC       = $(UCC_$(USERLAND)) -static -O2 -Wall
+INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
+UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help deps prepare kernel guest modules run grade debug gdb bench docs host check-stage
@@ -73,7 +81,7 @@ $(HOSTBIN)/gen_init_cpio: | prepare
 # kernel K=stage [KMODE=exact|learner]: build (or reuse) that stage's kernel for TARGET.
 KMODE ?= learner
 KBUILD  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" \
-	  TARGET_CONFIGS="$(CONFIGS_$(TARGET))" SOURCES="$(SOURCES_$(TARGET))" tools/kbuild.sh $(K) $(TARGET) $(KMODE)
+	  TARGET_CONFIGS="$(CONFIGS_$(TARGET))" SOURCES="$(SOURCES_$(TARGET))" IMAGE=$(IMAGE_$(TARGET)) DTB=$(DTB_$(TARGET)) tools/kbuild.sh $(K) $(TARGET) $(KMODE)
 kernel: prepare
 	@$(KBUILD)
 
@@ -87,14 +95,14 @@ CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
 guest: prepare
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@rm -rf $(GUEST) && mkdir -p $(GUEST)
-	@$(UCC) -Itools/guest -o $(LABINIT) $(INIT) tools/guest/runtests.c
+	@$(UCC) -Itools/guest -o $(LABINIT) $(INIT)
 	@for t in $(call manifest,$(T),TESTS); do \
 	  case $$t in */*) s=$${t%%/*} src=labs/$$t;; *) s=$(T) src=labs/$(T)/$$t;; esac; \
 	  if [ $$s = $(T) ]; then d=$(CODEDIR) c="$(call manifest,$(T),CODE)"; \
 	  else d=$(CODE)/$$s c=$$(sed -n 's/^CODE[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); fi; \
 	  l=$$(sed -n 's/^LDFLAGS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); \
 	  b=$${t##*/}; $(UCC) -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest -DLAB_CODEDIR='"'$$d'"' \
-	    -I$$d -o $(GUEST)/$${b%.c} $$src tools/guest/lab.c $$(for f in $$c; do echo $$d/$$f; done) $$l || exit 1; done
+	    -I$$d -o $(GUEST)/$${b%.c} $$src $(GUESTLIB) $$(for f in $$c; do echo $$d/$$f; done) $$l || exit 1; done
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
 # built out of tree against kernel K's build dir; the guest finds them in /lab/modules.
@@ -116,7 +124,8 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) LABEL="$(T) on $(TARGET): kernel $(K), $(CODE)" \
 	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
 	  DECODE="CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)" \
-	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND))
+	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
+	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET))
 boot: host guest modules
 	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), ' running:' $(QCMD))
 	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Make the guest's initramfs with the kernel's own usr/gen_init_cpio.
 #   initramfs.sh OUT.cpio.gz SYSTEM_MAP TESTDIR [FILES_DIR] [CMD] [MODULES_DIR]
-# Env: GEN_INIT_CPIO, LABINIT, BUSYBOX.
+# Env: GEN_INIT_CPIO, LABINIT, BUSYBOX (none for a userland without one).
 set -eu
 out=$1 map=$2 tests=$3 files=${4:-} cmd=${5:-} mods=${6:-}
 list=$out.list
@@ -9,7 +9,7 @@ list=$out.list
 	for d in /dev /bin /sbin /proc /sys /tmp /root /mnt /lab /lab/tests /lab/files /lab/modules; do echo "dir $d 755 0 0"; done
 	echo "nod /dev/console 600 0 0 c 5 1"
 	echo "file /init $LABINIT 755 0 0"
-	echo "file /bin/busybox $BUSYBOX 755 0 0"
+	[ -z "$BUSYBOX" ] || echo "file /bin/busybox $BUSYBOX 755 0 0"
 	echo "file /lab/System.map $map 644 0 0"
 	for t in "$tests"/*; do [ -f "$t" ] && echo "file /lab/tests/${t##*/} $t 755 0 0"; done
 	[ -z "$mods" ] || for m in "$mods"/*.ko; do echo "file /lab/modules/${m##*/} $m 644 0 0"; done

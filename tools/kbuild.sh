@@ -3,13 +3,15 @@
 #   kbuild.sh STAGE TARGET exact|learner
 # exact: the stage's tag as it is (make test); learner: the work tree as the learner left it.
 # Skips the build when the artefacts already match the tree state and the config.
-# Env: TARGET_CONFIGS (the target's fragments), STAGE_CONFIG (the stage's); SOURCES (the
+# Env: TARGET_CONFIGS (the target's fragments), STAGE_CONFIG (the stage's); IMAGE (the boot
+# image, default zImage) and DTB (a device tree blob to keep beside it); SOURCES (the
 # host target: no build, these files of the tree are the artefacts); with MODULES
 # (file names in MODSRC), also build those out-of-tree modules against this kernel's build
 # dir, into MODOUT.
 set -eu
 stage=$1 target=$2 mode=$3
 : "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:=}" "${SOURCES:=}"
+: "${IMAGE:=zImage}" "${DTB:=}"
 build=$WORK/build/$target out=$WORK/out/$target/$stage
 frags="$(for c in $TARGET_CONFIGS; do printf '%s ' "$LAB/labs/targets/$c.config"; done)${STAGE_CONFIG:-}"
 cfg=$( { [ -z "$SOURCES" ] || echo "$SOURCES"; [ -z "${frags% }" ] || cat $frags; } | sha1sum | cut -c1-12)
@@ -69,8 +71,9 @@ else
 		{ tail "$build/merge.log" >&2; exit 1; }
 	echo "$cfg" > "$build/lab-config"
 	echo "kbuild: building $stage for $target (log: $build/build.log)"
-	k -j"$JOBS" zImage modules scripts_gdb >"$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
-	for f in arch/arm/boot/zImage vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
+	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
+	k -j"$JOBS" "$IMAGE" $DTB $mods scripts_gdb >"$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
+	for f in arch/arm/boot/$IMAGE ${DTB:+arch/arm/boot/dts/$DTB} vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
 	rm -rf "$out/scripts"; mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
 	echo "$have" > "$out/stamp"
 	echo "$have" > "$build/lab-stamp"

@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: pictures check-pictures test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -17,12 +17,14 @@ test-plan:
 	@echo "stage manifests|$(M) check-manifests"
 	@echo "every stage's patches apply with git am|$(M) check-patches"
 	@echo "every stage's patches pass checkpatch.pl|$(M) check-checkpatch"
-	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),\
-	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) kernel K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact"; \
+	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest,$(s),BROKEN_BELOW),\
+	  echo "$(s) [$(t)]: the kernel below ($(call prev,$(s))) fails to build as it must|$(M) check-broken K=$(call prev,$(s)) S=$(s) TARGET=$(t)"; \
+	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) kernel K=$(s) TARGET=$(t) KMODE=exact";,\
+	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) kernel K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
-	  echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip"; \
-	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest (this kernel and the one below)|$(M) gdbtest K=$(s) TARGET=$(t) KMODE=exact && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t) KMODE=exact";)))
+	  $(if $(call manifest,$(s),BROKEN_BELOW),,echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip";) \
+	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest (this kernel$(if $(call manifest,$(s),BROKEN_BELOW),, and the one below))|$(M) gdbtest K=$(s) TARGET=$(t) KMODE=exact$(if $(call manifest,$(s),BROKEN_BELOW),, && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t) KMODE=exact)";)))
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
@@ -82,6 +84,14 @@ gdbtest: T ?= $(K)
 gdbtest: host
 	@for g in $(call manifest,$(T),GDB_TESTS); do \
 	  $(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=tools/gdb/test_$$g.py RUN=$(TARGET)-gdb-$(K)-$(T)-$$g || exit 1; done
+
+# BROKEN_BELOW of stage S: the kernel K below it must fail to build, with a line of its
+# build log that matches this regular expression (05: the link error the commit fixed).
+check-broken: prepare
+	@if $(M) kernel K=$(K) KMODE=exact >$(WORK)/broken.log 2>&1; then \
+	  echo "the kernel of $(K) built for $(TARGET), but $(S) says it must not" >&2; exit 1; fi; \
+	grep -E '$(call manifest,$(S),BROKEN_BELOW)' $(WORK)/broken.log | sed 's/^/build of $(K): /' | grep . || \
+	  { tail -5 $(WORK)/broken.log >&2; echo "$(K) failed to build for $(TARGET), but not with '$(call manifest,$(S),BROKEN_BELOW)'" >&2; exit 1; }
 
 check-switch: prepare
 	@tools/tree.sh tags $(lastword $(STAGES)) && tests/stage-switch.sh

@@ -6,5 +6,5 @@ CONSOLE_host  :=
 CONFIGS_host  :=
 SOURCES_host  := arch/arm/Makefile arch/arm/Kconfig.debug
 USERLAND_host := host
-INIT_host     := tools/guest/hostrun.c
+INIT_host     := tools/guest/hostrun.c tools/guest/runtests.c
 BUILDSTEP_host := sources copied
