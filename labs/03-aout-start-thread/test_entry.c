@@ -133,27 +133,31 @@ TEST(entry_regs_recorded)
 	explain(_metadata, &r);
 }
 
-TEST(helper_starts_with_zero_regs)
+/* One start by call_usermodehelper(), its record in r: the kernel's wait status for it. */
+static int umh_start(struct __test_metadata *_metadata, struct rec *r)
 {
 	const char *out = "/tmp/umh.rec";
-	struct rec r;
 	int st = umh(out);
 
 	ASSERT_NE(-1, st) TH_LOG("umhrun.ko did not load or did not run the helper");
-	ASSERT_EQ(1, load(out, &r)) TH_LOG("the helper wrote no record (status %#x)", st);
-	ASSERT_TRUE(recorded(&r)) TH_LOG("recorded sp %#lx, but argc is at %#lx", r.sp, r.argv - 4);
+	ASSERT_EQ(1, load(out, r)) TH_LOG("the helper wrote no record (status %#x)", st);
+	ASSERT_TRUE(recorded(r)) TH_LOG("recorded sp %#lx, but argc is at %#lx", r->sp, r->argv - 4);
+	return st;
+}
+
+TEST(helper_starts_with_zero_regs)
+{
+	struct rec r;
+
+	umh_start(_metadata, &r);
 	EXPECT_TRUE(!r.r0 && !r.r1 && !r.r2) explain(_metadata, &r);
 }
 
 TEST(helper_exits_cleanly)
 {
-	const char *out = "/tmp/umh.rec";
 	struct rec r;
-	int st = umh(out);
+	int st = umh_start(_metadata, &r);
 
-	ASSERT_NE(-1, st) TH_LOG("umhrun.ko did not load or did not run the helper");
-	ASSERT_EQ(1, load(out, &r)) TH_LOG("the helper wrote no record (status %#x)", st);
-	ASSERT_TRUE(recorded(&r)) TH_LOG("recorded sp %#lx, but argc is at %#lx", r.sp, r.argv - 4);
 	EXPECT_EQ(0, st) TH_LOG("wait status %#x%s (r0 at entry %#lx, given to atexit by _start)", st,
 				WIFSIGNALED(st) ? ", killed by a signal after main returned" : "", r.r0);
 }
