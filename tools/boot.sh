@@ -5,8 +5,9 @@
 #   gdbtest      as batch, with a gdb stub waiting for 'continue'; port in LOG.port
 #   interactive  console on this terminal, gdb stub on a port of this checkout's own
 #   wait         as interactive, the CPU waiting for gdb
-# Env: QEMU, KERNEL, INITRD, APPEND, TIMEOUT, WORK; LOADER: a target's script that prints
-# the QEMU options to load KERNEL, INITRD and APPEND its own way (mps2's boot shim).
+# Env: QEMU, KERNEL, INITRD, APPEND, TIMEOUT, WORK; DTB: a device tree in KDIR for -dtb
+# (versatilepb); LOADER: a target's script that prints the QEMU options to load KERNEL,
+# INITRD and APPEND its own way (mps2's boot shim, which takes DTB itself).
 set -eu
 mode=$1 log=$2
 : "${QEMU:?}" "${KERNEL:?}" "${INITRD:?}" "${WORK:?}" "${TIMEOUT:=120}" "${LOADER:=}"
@@ -15,6 +16,7 @@ if [ -n "$LOADER" ]; then
 	set -- $QEMU -display none -no-reboot $load
 else
 	set -- $QEMU -display none -no-reboot -kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND"
+	[ -z "${DTB:-}" ] || set -- "$@" -dtb "$KDIR/$DTB"
 fi
 stub() {
 	# Start from a port derived from the work dir, so two checkouts do not pick the same one.

@@ -125,7 +125,7 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
 	  DECODE="CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
-	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET))
+	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))"
 boot: host guest modules
 	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), ' running:' $(QCMD))
 	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)

@@ -3,7 +3,7 @@
 #   run.sh batch|interactive|wait      boot, then grade the KTAP report (or print CMD's output)
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
-#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR (and GEN_INIT_CPIO LABINIT BUSYBOX WORK).
+#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE (and GEN_INIT_CPIO LABINIT BUSYBOX WORK).
 set -eu
 mode=$1
 mkdir -p "$RUNDIR"
@@ -17,7 +17,7 @@ if [ "$QEMU" = none ]; then
 	grade
 fi
 tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" "${MODDIR:-}"
-append="console=$CONSOLE panic=-1 lab.mode=$LABMODE lab.time=$(date +%s)"
+append="console=$CONSOLE panic=-1 lab.mode=$LABMODE lab.time=$(date +%s)${CMDLINE:+ $CMDLINE}"
 if [ -n "$DISK" ]; then
 	# A fresh journaled ext4 for every boot, judged by e2fsck once the guest is gone.
 	rm -f "$RUNDIR/disk.img"
@@ -32,8 +32,9 @@ if [ "$mode" = gdbtest ]; then
 	tools/boot.sh gdbtest "$log" &
 	while [ ! -s "$log.port" ]; do sleep 0.2; done
 	rc=0
+	# report() quits with the verdict; a script that dies before it falls through to "quit 1".
 	timeout "$TIMEOUT" gdb-multiarch -q -batch -nx -iex "add-auto-load-safe-path $KDIR" "$KDIR/vmlinux" \
-		-ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$(cat "$log.port")" -x "$2" || rc=$?
+		-ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$(cat "$log.port")" -x "$2" -ex "quit 1" || rc=$?
 	wait || true
 	exit $rc
 fi

@@ -143,7 +143,8 @@ int main(void)
 		}
 	}
 	settle();
-	reboot(RB_POWER_OFF);
+	/* A board without a power-off (versatilepb) ends with a restart: QEMU has -no-reboot. */
+	reboot(cmdline_has("lab.end=restart") ? RB_AUTOBOOT : RB_POWER_OFF);
 	for (;;)
 		pause();
 }
