@@ -11,6 +11,8 @@ test: deps host
 	@$(M) test-plan | tools/suite.sh $(WORK)/test-logs
 
 # One line per step: name|command. Kernels are built in stage order, each reused once built.
+# A stage with MODULES gets them built against the kernel below while the build dir still
+# holds that kernel: the flip boot needs them, and would otherwise switch the dir back.
 test-plan:
 	@echo "host tools: unit tests|$(M) check-host"
 	@echo "exercises/ generated from solutions/|$(M) check-exercises"
@@ -20,7 +22,7 @@ test-plan:
 	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest,$(s),BROKEN_BELOW),\
 	  echo "$(s) [$(t)]: the kernel below ($(call prev,$(s))) fails to build as it must|$(M) check-broken K=$(call prev,$(s)) S=$(s) TARGET=$(t)"; \
 	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) kernel K=$(s) TARGET=$(t) KMODE=exact";,\
-	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) kernel K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
+	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) $(if $(call manifest,$(s),MODULES),modules T=$(s),kernel) K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
 	  $(if $(call manifest,$(s),BROKEN_BELOW),,echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip";) \
