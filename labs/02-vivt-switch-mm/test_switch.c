@@ -8,20 +8,17 @@
  * TTBR0 when the victim resumed, both processes' tables, and whether the victim resumed
  * inside kthread_use_mm(). The test compares the two; the marks are the only constants.
  */
-#include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "kselftest_harness.h"
+#include "lab.h"
 #include "switchwin.h"
 #include "victim.h"
 
-#define MODULE "/lab/modules/switchwin.ko"
-#define RUNS   5
+#define RUNS 5
 
 volatile unsigned int lab_marker[1024] __attribute__((aligned(4096)));
 
@@ -32,15 +29,7 @@ struct run {
 
 static int open_dev(void)
 {
-	int fd = open(MODULE, O_RDONLY | O_CLOEXEC), r;
-
-	if (fd < 0)
-		return -1;
-	r = syscall(SYS_finit_module, fd, "", 0);
-	close(fd);
-	if (r && errno != EEXIST)
-		return -1;
-	return open("/dev/switchwin", O_RDWR | O_CLOEXEC);
+	return lab_load_module("switchwin") ? open("/dev/switchwin", O_RDWR | O_CLOEXEC) : -1;
 }
 
 static int code(int st)

@@ -7,20 +7,18 @@
  * (umhrun.ko) and as a core_pattern pipe helper. The expected values come from the stack the
  * kernel built (argc, argv) and from the kernel's own wait status for its helper.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "kselftest_harness.h"
+#include "lab.h"
 #include "entry.h"
 
-#define MODULE       "/lab/modules/umhrun.ko"
 #define UMH          "/sys/kernel/debug/lab_umh"
 #define CORE_PATTERN "/proc/sys/kernel/core_pattern"
 
@@ -89,14 +87,9 @@ static void explain(struct __test_metadata *_metadata, const struct rec *r)
 static int umh(const char *out)
 {
 	char cmd[512], buf[32] = "";
-	int fd = open(MODULE, O_RDONLY | O_CLOEXEC), r;
 	FILE *f;
 
-	if (fd < 0)
-		return -1;
-	r = syscall(SYS_finit_module, fd, "", 0);
-	close(fd);
-	if (r && errno != EEXIST)
+	if (!lab_load_module("umhrun"))
 		return -1;
 	unlink(out);
 	snprintf(cmd, sizeof(cmd), "%s --helper %s", self(), out);

@@ -5,29 +5,20 @@
  * System.map, else the architectural FIQ vector at 0x1c), and what user space can see of
  * it from the test's own guarded reads of the vectors page.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 #include "kselftest_harness.h"
 #include "lab.h"
 #include "fiqmark.h"
 
-#define MODULE "/lab/modules/fiqmark.ko"
-
 /* Load fiqmark.ko once per boot (each test runs in its own process) and read 'landed'. */
 static uint32_t landed(void)
 {
 	char buf[32] = "";
-	int fd = open(MODULE, O_RDONLY | O_CLOEXEC), r;
 	FILE *f;
 
-	if (fd < 0)
-		return 0;
-	r = syscall(SYS_finit_module, fd, "", 0);
-	close(fd);
-	if (r && errno != EEXIST)
+	if (!lab_load_module("fiqmark"))
 		return 0;
 	f = fopen(FIQMARK_LANDED, "r");
 	if (!f)

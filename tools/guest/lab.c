@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <stdio.h>
@@ -112,4 +115,18 @@ const char *lab_ext4_wedged(void)
 		snprintf(why, sizeof(why), "wedged");
 	fclose(f);
 	return why;
+}
+
+int lab_load_module(const char *name)
+{
+	char path[128];
+	int fd, r;
+
+	snprintf(path, sizeof(path), "/lab/modules/%s.ko", name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	r = syscall(SYS_finit_module, fd, "", 0);
+	close(fd);
+	return !r || errno == EEXIST;
 }

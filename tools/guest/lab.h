@@ -23,6 +23,12 @@ int lab_guarded(int (*fn)(void *), void *arg);
 /* NULL, or why the ext4 mount must not be touched again in this boot. */
 const char *lab_ext4_wedged(void);
 
+/*
+ * Load /lab/modules/NAME.ko, the stage's module built against the running kernel: 1 once it
+ * is loaded (by this call or an earlier test's), 0 if it could not be.
+ */
+int lab_load_module(const char *name);
+
 #define LAB_EXT4 "/mnt/ext4"
 #define LAB_VECTORS 0xffff0000u
 #define LAB_STUBS   0xffff1000u
