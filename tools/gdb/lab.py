@@ -114,12 +114,20 @@ AP = {0: ("none", "none"), 1: ("read-write", "none"), 2: ("read-write", "read"),
       6: ("read", "read"), 7: ("read", "read")}
 
 
-def phys_to_virt(p):
+def pv_offset():
+    """Physical minus virtual for the linear map (readable once the MMU is on)."""
     try:
-        pv = int(gdb.parse_and_eval("__pv_offset")) & 0xFFFFFFFF
+        return int(gdb.parse_and_eval("__pv_offset")) & 0xFFFFFFFF
     except gdb.error:
-        pv = 0x40000000 - 0xC0000000
-    return (p - pv) & 0xFFFFFFFF
+        return (0x40000000 - 0xC0000000) & 0xFFFFFFFF
+
+
+def phys_to_virt(p):
+    return (p - pv_offset()) & 0xFFFFFFFF
+
+
+def virt_to_phys(v):
+    return (v + pv_offset()) & 0xFFFFFFFF
 
 
 def pgd_base(addr):

@@ -16,8 +16,7 @@ def ttbr0():
 
 
 def phys(mm):
-    """Physical address of mm's tables; __pv_offset is readable once the MMU is on."""
-    return (int(mm["pgd"]) + int(gdb.parse_and_eval("__pv_offset"))) & 0xFFFFFFFF
+    return virt_to_phys(int(mm["pgd"]))
 
 
 def flags(task):
