@@ -82,8 +82,12 @@ $(HOSTBIN)/gen_init_cpio: | prepare
 KMODE ?= learner
 KBUILD  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" \
 	  TARGET_CONFIGS="$(CONFIGS_$(TARGET))" SOURCES="$(SOURCES_$(TARGET))" IMAGE=$(IMAGE_$(TARGET)) DTB=$(DTB_$(TARGET)) tools/kbuild.sh $(K) $(TARGET) $(KMODE)
+# KERNELS of the test stage T: other targets the stage's kernel is built for as well, for
+# tests that boot it themselves (01's host tests boot its DEBUG_LL zImage).
+KERNELS ?= $(call manifest,$(or $(T),$(K)),KERNELS)
 kernel: prepare
 	@$(KBUILD)
+	@$(foreach t,$(KERNELS),$(MAKE) -s kernel K=$(K) TARGET=$(t) KERNELS= &&) true
 
 # guest T=stage CODE=solutions|exercises: the stage's test programs linked with that code
 # (CODE_STAGE: a stage that grades another stage's exercise again). A test named
@@ -125,7 +129,8 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
 	  DECODE="CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
-	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))"
+	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))" \
+	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))"
 boot: host guest modules
 	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), ' running:' $(QCMD))
 	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)

@@ -3,7 +3,7 @@
 #   run.sh batch|interactive|wait      boot, then grade the KTAP report (or print CMD's output)
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
-#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE (and GEN_INIT_CPIO LABINIT BUSYBOX WORK).
+#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO LABINIT BUSYBOX WORK).
 set -eu
 mode=$1
 mkdir -p "$RUNDIR"
@@ -13,7 +13,7 @@ grade() { exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" "
 if [ "$QEMU" = none ]; then
 	# The host target: the tests run here, against the stage's sources in KDIR.
 	case "$mode$CMD" in batch|interactive) ;; *) echo "run: the host target has no machine: it only runs its tests (make run)" >&2; exit 2 ;; esac
-	LAB_SRC=$KDIR timeout -k 5 "$TIMEOUT" "$LABINIT" "$GUEST" > "$log" 2>&1 || true
+	LAB_SRC=$KDIR LAB_KERNELS=${KERNELS:-} timeout -k 5 "$TIMEOUT" "$LABINIT" "$GUEST" > "$log" 2>&1 || true
 	grade
 fi
 tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" "${MODDIR:-}"

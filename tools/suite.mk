@@ -22,7 +22,7 @@ test-plan:
 	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest,$(s),BROKEN_BELOW),\
 	  echo "$(s) [$(t)]: the kernel below ($(call prev,$(s))) fails to build as it must|$(M) check-broken K=$(call prev,$(s)) S=$(s) TARGET=$(t)"; \
 	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) kernel K=$(s) TARGET=$(t) KMODE=exact";,\
-	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) $(if $(call manifest,$(s),MODULES),modules T=$(s),kernel) K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
+	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) $(if $(call manifest,$(s),MODULES),modules,kernel) T=$(s) K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
 	  $(if $(call manifest,$(s),BROKEN_BELOW),,echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip";) \
