@@ -5,6 +5,8 @@
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
 prev = $(or $(lastword $(call below,$(1),$(STAGES))),pristine)
 targets = $(call manifest,$(1),TARGETS)
+# buildstep STAGE,TARGET: the build step's name, with the stage's KERNELS (built as well, for this stage and the one below).
+buildstep = $(or $(BUILDSTEP_$(2)),kernel builds)$(if $(call manifest,$(1),KERNELS), and the kernels for $(call manifest,$(1),KERNELS))
 M := $(MAKE) -s --no-print-directory
 
 test: deps host
@@ -21,8 +23,8 @@ test-plan:
 	@echo "every stage's patches pass checkpatch.pl|$(M) check-checkpatch"
 	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest,$(s),BROKEN_BELOW),\
 	  echo "$(s) [$(t)]: the kernel below ($(call prev,$(s))) fails to build as it must|$(M) check-broken K=$(call prev,$(s)) S=$(s) TARGET=$(t)"; \
-	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) kernel K=$(s) TARGET=$(t) KMODE=exact";,\
-	  echo "$(s) [$(t)]: $(or $(BUILDSTEP_$(t)),kernel builds)|$(M) $(if $(call manifest,$(s),MODULES),modules,kernel) T=$(s) K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
+	  echo "$(s) [$(t)]: $(call buildstep,$(s),$(t))|$(M) kernel K=$(s) TARGET=$(t) KMODE=exact";,\
+	  echo "$(s) [$(t)]: $(call buildstep,$(s),$(t))|$(M) $(if $(call manifest,$(s),MODULES),modules,kernel) T=$(s) K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
 	  $(if $(call manifest,$(s),BROKEN_BELOW),,echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip";) \
