@@ -5,7 +5,8 @@
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
 prev = $(or $(lastword $(call below,$(1),$(STAGES))),pristine)
 targets = $(call manifest,$(1),TARGETS)
-# buildstep STAGE,TARGET: the build step's name, with the stage's KERNELS (built as well, for this stage and the one below).
+# buildstep STAGE,TARGET: the build step's name, and the stage's KERNELS if it has any (that
+# step builds them for the stage and the one below).
 buildstep = $(or $(BUILDSTEP_$(2)),kernel builds)$(if $(call manifest,$(1),KERNELS), and the kernels for $(call manifest,$(1),KERNELS))
 M := $(MAKE) -s --no-print-directory
 
