@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: check-swi-slot pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -34,6 +34,8 @@ test-plan:
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
 	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
+	@echo "docs: every commit hash named has a source|tools/sources.sh"
+	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
 	@echo "docs: mkdocs build --strict|$(M) docs"
 
 HOSTTEST := $(WORK)/host/test_host
@@ -137,3 +139,14 @@ check-pictures:
 	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null && \
 	  diff -r docs/labs/pictures $(WORK)/pictures && echo "pictures: $(words $(PICTURED)) match their kernels" || \
 	  { echo "docs/labs/pictures differ from what the kernels show: run 'make pictures' and commit" >&2; exit 1; }
+
+# 19accfd37384 deleted the .LCvswi label but kept the SWI slot that loads from it: that slot,
+# reduced to what the assembler sees, must fail to assemble as merged and assemble with the label.
+SWISLOT := labs/06-move-vector-stubs/swi_slot.S
+check-swi-slot:
+	@mkdir -p $(WORK)
+	@if $(CROSS)gcc -c $(SWISLOT) -o $(WORK)/swi.o 2>$(WORK)/swi.log; then \
+	  echo "$(SWISLOT) assembled without its label" >&2; exit 1; fi; \
+	sed -n 's/^.*Error: /as merged: $(CROSS)as: Error: /p' $(WORK)/swi.log | grep . && \
+	  $(CROSS)gcc -DLABELLED -c $(SWISLOT) -o $(WORK)/swi.o && \
+	  echo "with the label: $$($(CROSS)objdump -d $(WORK)/swi.o | grep -m1 'ldr.*pc, \[pc')"

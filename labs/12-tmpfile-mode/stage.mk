@@ -2,7 +2,7 @@
 TITLE      := fs: Fix file mode for O_TMPFILE
 # Short hash as remembered by the lab; not checked against upstream git (see the docs page).
 UPSTREAM   := ba57ea64cb18
-AUTHOR     := Andy Lutomirski
+AUTHOR     := not confirmed (the LWN article names Andy Lutomirski as the reporter); the patch is authored by the lab
 TARGETS    := virt
 DISK       := ext4
 CODE_STAGE := 11-ext4-tmpfile-oops
