@@ -158,7 +158,7 @@ grade: host check-stage
 	  else echo "grade: $$s not built yet (make run STAGE=$$s)"; fi; done; exit $$rc
 
 docs:
-	@mkdocs build --strict -q -d $(WORK)/site && echo "docs: built in $(WORK)/site"
+	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && echo "docs: built in $(WORK)/site"
 
 where:
 	@echo "work dir: $(WORK)"; echo "tree:     $(TREE)"; echo "stage:    $(STAGE) (target $(TARGET))"
