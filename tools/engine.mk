@@ -17,7 +17,11 @@ export LABS := $(LAB)/labs
 export PATCHES := $(LAB)/patches
 
 STAGES   := $(shell ls $(LAB)/labs | grep -E '^[0-9][0-9]-[a-z0-9-]+$$')
-STAGE    ?= $(or $(filter $(STAGES),$(shell cat $(TREE)/.git/lab-stage 2>/dev/null)),00-baseline)
+# labs/renamed: old and new ids of renamed stages, as old:new words.
+RENAMED  := $(shell sed -n 's/^\([0-9][0-9]-[a-z0-9-]*\) \([0-9][0-9]-[a-z0-9-]*\)$$/\1:\2/p' $(LAB)/labs/renamed)
+renamed   = $(patsubst $(1):%,%,$(filter $(1):%,$(RENAMED)))
+SAVED    := $(shell cat $(TREE)/.git/lab-stage 2>/dev/null)
+STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),00-baseline)
 # manifest STAGE,KEY: one value of a stage manifest
 manifest = $(strip $(shell sed -n 's/^$(2)[[:space:]]*:=[[:space:]]*//p' $(LAB)/labs/$(1)/stage.mk 2>/dev/null))
 TARGET   ?= $(firstword $(call manifest,$(or $(K),$(STAGE)),TARGETS) virt)
@@ -25,7 +29,9 @@ CODE     ?= solutions
 include $(wildcard $(LAB)/labs/targets/*.mk)
 
 # Bad input stops here with one line, before anything is built or booted.
-$(if $(filter $(STAGES),$(STAGE)),,$(error lab: unknown stage '$(STAGE)' (stages: $(STAGES))))
+$(if $(filter $(STAGES),$(STAGE)),,$(if $(call renamed,$(STAGE)),\
+  $(error lab: stage '$(STAGE)' is now called '$(call renamed,$(STAGE))' (labs/renamed)),\
+  $(error lab: unknown stage '$(STAGE)' (stages: $(STAGES)))))
 $(if $(QEMU_$(TARGET)),,$(error lab: unknown target '$(TARGET)' (targets: $(patsubst labs/targets/%.mk,%,$(wildcard labs/targets/*.mk)))))
 $(if $(FILES),$(if $(wildcard $(FILES)/.),,$(error lab: FILES=$(FILES) is not a directory)))
 $(if $(filter solutions exercises,$(CODE)),,$(error lab: CODE must be solutions or exercises, not '$(CODE)'))

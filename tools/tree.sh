@@ -74,10 +74,21 @@ checkout() {
 	echo "$1" > "$TREE/.git/lab-stage"
 }
 
+# A renamed stage (labs/renamed): its old tag goes, and a tree left on it follows the new id.
+migrate() {
+	grep -E '^[0-9]{2}-[a-z0-9-]+ [0-9]{2}-[a-z0-9-]+$' "$LABS/renamed" 2>/dev/null | while read -r old new; do
+		if [ "$(cat "$TREE/.git/lab-stage" 2>/dev/null)" = "$old" ]; then
+			echo "$new" > "$TREE/.git/lab-stage"
+			echo "tree: stage $old is now called $new: this tree follows it"
+		fi
+		[ -d "$LABS/$old" ] || ! g rev-parse -q --verify "refs/tags/$old" >/dev/null || g tag -d "$old" >/dev/null
+	done
+}
+
 case "${1:-}" in
-	prepare) prepare ;;
-	tags) prepare; ensure_tag "${2:?stage}" ;;
-	checkout) prepare; checkout "${2:?stage}" ;;
-	exact) prepare; checkout "${2:?stage}" exact ;;
+	prepare) prepare; migrate ;;
+	tags) prepare; migrate; ensure_tag "${2:?stage}" ;;
+	checkout) prepare; migrate; checkout "${2:?stage}" ;;
+	exact) prepare; migrate; checkout "${2:?stage}" exact ;;
 	*) die "usage: tree.sh prepare|tags STAGE|checkout STAGE|exact STAGE" ;;
 esac

@@ -101,19 +101,9 @@ TEST(sigpage_placement_randomised)
 	EXPECT_LE(EXECS / 2, distinct);
 }
 
-/* 'D' if pid sleeps uninterruptibly in the kernel, its state letter otherwise, 0 if gone. */
-static char proc_state(pid_t pid)
+static int return_through_code(void *arg)
 {
-	char path[64], buf[256], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	p = fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;
-	fclose(f);
-	return p && p[1] ? p[2] : 0;
+	return sigret_probe(arg, SIGRET_RETURN) ? 2 : 0;
 }
 
 /*
@@ -126,23 +116,15 @@ static char proc_state(pid_t pid)
 TEST(sigpage_return_oopses)
 {
 	struct sigret r;
-	int status = 0, done = 0;
 	char state = 0;
-	pid_t pid;
+	int st;
 
 	ASSERT_EQ(0, sigret_probe(&r, SIGRET_ESCAPE));
 	ASSERT_STREQ("[sigpage]", r.name);
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0)
-		_exit(sigret_probe(&r, SIGRET_RETURN) ? 2 : 0);
-	for (int i = 0; i < 50 && !done; i++, usleep(100000))
-		done = waitpid(pid, &status, WNOHANG) == pid;
-	if (!done)
-		state = proc_state(pid);
-	TH_LOG("a return through %#lx: %s", (unsigned long)r.ret, done ? (WIFSIGNALED(status) ?
-	       "killed by a signal" : "came back") : state == 'D' ? "stuck in the kernel" : "still running");
-	EXPECT_TRUE(done ? WIFSIGNALED(status) : state == 'D');
+	st = lab_bounded(return_through_code, &r, 5000, &state);
+	TH_LOG("a return through %#lx: %s", (unsigned long)r.ret, st == LAB_HUNG ? (state == 'D' ?
+	       "stuck in the kernel" : "still running") : st < 0 ? "killed by a signal" : "came back");
+	EXPECT_TRUE(st == LAB_HUNG ? state == 'D' : st < 0);
 }
 
 /* --probe: print the base of the [sigpage] the exercise finds in this fresh process, or 0. */

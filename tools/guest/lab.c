@@ -104,6 +104,30 @@ int lab_guarded(int (*fn)(void *), void *arg)
 	return WEXITSTATUS(status);
 }
 
+int lab_bounded(int (*fn)(void *), void *arg, int ms, char *state)
+{
+	char path[64], buf[256], *p = NULL;
+	int status;
+	pid_t pid = fork();
+	FILE *f;
+
+	if (pid == 0)
+		_exit(fn(arg) & 0xff);
+	if (pid < 0)
+		return -1;
+	for (int t = 0; t < ms; t += 100, usleep(100000))
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return WIFSIGNALED(status) ? -WTERMSIG(status) : WEXITSTATUS(status);
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (f) {
+		p = fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;
+		fclose(f);
+	}
+	*state = p && p[1] ? p[2] : '?';
+	return LAB_HUNG;
+}
+
 const char *lab_ext4_wedged(void)
 {
 	static char why[256];

@@ -20,6 +20,13 @@ int lab_peek(uintptr_t addr, uint32_t *val);
  * the ext4 mount as wedged for the rest of the boot: see lab_ext4_wedged().
  */
 int lab_guarded(int (*fn)(void *), void *arg);
+/*
+ * Run fn(arg) in a child for at most ms milliseconds: its exit status, -signal if it was
+ * killed, or LAB_HUNG if it is still there, with *state its /proc state letter ('D': asleep in
+ * the kernel, where a process that oopsed holding a lock stays). The child is left as it is.
+ */
+#define LAB_HUNG (-1000)
+int lab_bounded(int (*fn)(void *), void *arg, int ms, char *state);
 /* NULL, or why the ext4 mount must not be touched again in this boot. */
 const char *lab_ext4_wedged(void);
 

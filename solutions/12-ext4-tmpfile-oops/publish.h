@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Exercise 11-ext4-tmpfile-oops: publish a file atomically, with O_TMPFILE where it works. */
+/* Exercise 12-ext4-tmpfile-oops: publish a file atomically, with O_TMPFILE where it works. */
 #ifndef PUBLISH_H
 #define PUBLISH_H
 #include <stddef.h>

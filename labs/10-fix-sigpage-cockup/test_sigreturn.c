@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Checks for 10-fix-sigpage-cockup: the exercise of 08-sigpage again, on a kernel that
+ * installs the signal page with a page array that outlives the exec. Ground truth: whether a
+ * child that uses the page comes back (a child is killed, or stuck in the kernel, when the
+ * fault on the page oopses), and the test's own reading of /proc/self/maps and /proc/self/mem.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "kselftest_harness.h"
+#include "lab.h"
+#include "sigret.h"
+
+#define BOUND_MS 5000
+
+static const char *outcome(int st, char state)
+{
+	static char buf[64];
+
+	if (st == LAB_HUNG)
+		return state == 'D' ? "stuck in the kernel" : "still running";
+	if (st < 0)
+		snprintf(buf, sizeof(buf), "killed by signal %d", -st);
+	else
+		snprintf(buf, sizeof(buf), "exited with status %d", st);
+	return buf;
+}
+
+/* The start of the [sigpage] line of /proc/self/maps, as the test reads it, or 0. */
+static unsigned long sigpage_start(void)
+{
+	char line[512];
+	unsigned long s, e, found = 0;
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		if (strstr(line, "[sigpage]") && sscanf(line, "%lx-%lx", &s, &e) == 2)
+			found = s;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* The handler returns through the kernel's code; 0 only if that code was in [sigpage]. */
+static int return_through_sigpage(void *arg)
+{
+	struct sigret *r = arg;
+	unsigned long s = sigpage_start();
+
+	if (sigret_probe(r, SIGRET_RETURN))
+		return 2;
+	return s && r->ret >= s && r->ret < s + 0x1000 ? 0 : 3;
+}
+
+/* The fix: a handler's return through the page faults it in, and the process goes on. */
+TEST(sigpage_return_comes_back)
+{
+	struct sigret r;
+	char state = 0;
+	int st = lab_bounded(return_through_sigpage, &r, BOUND_MS, &state);
+
+	TH_LOG("a child whose handler returns through [sigpage]: %s", outcome(st, state));
+	EXPECT_EQ(0, st);
+}
+
+/*
+ * Read the first word of the page the exercise found (it escapes from its handler, so it
+ * never runs the code) through /proc/self/mem: the path of ptrace and core dumps.
+ */
+static int read_sigpage_via_mem(void *arg)
+{
+	struct sigret *r = arg;
+	unsigned long s = sigpage_start();
+	uint32_t w;
+	int fd;
+
+	if (sigret_probe(r, SIGRET_ESCAPE))
+		return 2;
+	if (!s || r->start != s)
+		return 3;
+	fd = open("/proc/self/mem", O_RDONLY);
+	return fd >= 0 && pread(fd, &w, sizeof(w), s) == sizeof(w) ? 0 : 4;
+}
+
+TEST(sigpage_readable_through_proc_mem)
+{
+	struct sigret r;
+	char state = 0;
+	int st = lab_bounded(read_sigpage_via_mem, &r, BOUND_MS, &state);
+
+	TH_LOG("a child that reads its [sigpage] through /proc/self/mem: %s", outcome(st, state));
+	EXPECT_EQ(0, st);
+}
+
+TEST_HARNESS_MAIN

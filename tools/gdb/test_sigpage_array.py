@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0
+# Batch gdb test for 10-fix-sigpage-cockup: stop at the first fault on a page mapped by
+# install_special_mapping() (the signal page: its vm_private_data is the page array the kernel
+# was given) and see where that array lives. With the fix it is the static signal_page of
+# process.c, holding the page get_signal_page() made. Below the fix it is a slot in the kernel
+# stack of the task that exec'd the program (an ancestor of the faulting task), and the kernel
+# must oops on it. Either way the prediction is checked against what the kernel does next.
+import gdb
+
+THREAD_SIZE = 8192
+
+
+def stack_owner(addr):
+    """The task, among the current one and its ancestors, whose kernel stack holds addr."""
+    t = current()
+    while True:
+        base = int(t["stack"])
+        if base <= addr < base + THREAD_SIZE:
+            return t
+        parent = t["real_parent"]
+        if int(parent) == int(t):
+            return None
+        t = parent.dereference()
+
+
+gdb.execute("break special_mapping_fault if vmf->vma->vm_ops == &legacy_special_mapping_vmops",
+            to_string=True)
+gdb.execute("continue", to_string=True)
+check("stopped at a fault on a page of install_special_mapping()",
+      gdb.selected_frame().name() == "special_mapping_fault")
+vma = gdb.parse_and_eval("vmf->vma").dereference()
+pages = int(vma["vm_private_data"])
+check("the fault is on the task's [sigpage]", int(vma["vm_start"]) == int(vma["vm_mm"]["context"]["sigpage"]),
+      "vma at 0x%08x, sigpage 0x%08x" % (int(vma["vm_start"]), int(vma["vm_mm"]["context"]["sigpage"])))
+fixed = sym_addr("'arch/arm/kernel/process.c'::signal_page")
+gdb.write("task %s (pid %d) faults on [sigpage] at 0x%08x; its page array is at 0x%08x (%s)\n" % (
+    current()["comm"].string(), int(current()["pid"]), int(vma["vm_start"]), pages, sym(pages)))
+if fixed is not None:
+    made = int(gdb.parse_and_eval("'arch/arm/kernel/signal.c'::signal_page"))
+    check("the page array is process.c's static signal_page", pages == fixed,
+          "array 0x%08x, &signal_page 0x%08x" % (pages, fixed))
+    check("it holds the page get_signal_page() made", word(pages) == made,
+          "array holds 0x%08x, signal.c's signal_page 0x%08x" % (word(pages), made))
+else:
+    owner = stack_owner(pages)
+    gdb.write("the array is in the kernel stack of %s\n" % (
+        "%s (pid %d)" % (owner["comm"].string(), int(owner["pid"])) if owner else "no ancestor"))
+    check("the page array is a slot in an ancestor's kernel stack (no static holds it)", owner is not None,
+          "0x%08x is in no kernel stack from the current task up" % pages)
+
+gdb.execute("delete", to_string=True)
+gdb.execute("break die", to_string=True)
+try:
+    gdb.execute("continue", to_string=True)
+    where = gdb.selected_frame().name()
+except gdb.error:
+    where = "(guest finished)"
+gdb.write("next stop: %s\n" % where)
+check("the kernel %s, as the page array predicts" % ("goes on" if fixed is not None else "oopses"),
+      (where == "die") == (fixed is None), "next stop %s" % where)
+report("gdb sigpage array test")
