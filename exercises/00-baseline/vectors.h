@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 9 and 12 of docs/checklist.md for this stage's patch. */
 /* Exercise 00-baseline: decode the exception vectors that every process can read at 0xffff0000. */
 #ifndef VECTORS_H
 #define VECTORS_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 2 and 14 of docs/checklist.md for this stage's patch. */
 /*
  * Exercise 01-debug-uncompress, part 2: talk to an ARM PL011 UART the way DEBUG_LL does
  * (arch/arm/include/debug/pl01x.S): no driver, no interrupts, just two registers. Freestanding:

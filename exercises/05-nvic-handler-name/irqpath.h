@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 1, 2 and 3 of docs/checklist.md for this stage's patch. */
 /* Reading the ARMv7-M interrupt path out of the kernel's own memory. */
 #ifndef IRQPATH_H
 #define IRQPATH_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 1 and 12 of docs/checklist.md for this stage's patch. */
 /* Exercise 06-move-vector-stubs: which kernel pointers can an unprivileged process read? */
 #ifndef KPTR_H
 #define KPTR_H

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 9 and 10 of docs/checklist.md for this stage's patch. */
 /* Exercise 07-fiq-relocation: the FIQ handler that fiqmark.ko installs, word by word. */
 #ifndef FIQMARK_H
 #define FIQMARK_H

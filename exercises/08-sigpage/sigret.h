@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 4, 8 and 11 of docs/checklist.md for this stage's patch. */
 /* Exercise 08-sigpage: where does a signal handler return to when user space gives no restorer? */
 #ifndef SIGRET_H
 #define SIGRET_H

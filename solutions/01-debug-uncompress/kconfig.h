@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 2 and 14 of docs/checklist.md for this stage's patch. */
 /*
  * Exercise 01-debug-uncompress, part 1: read one entry of a Kconfig file the way a reviewer
  * does — its type, whether it has a prompt, what it depends on, and its help.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 11 and 14 of docs/checklist.md for this stage's patch. */
 /* What lab_entry saw at the program's first instruction. */
 #ifndef ENTRY_H
 #define ENTRY_H

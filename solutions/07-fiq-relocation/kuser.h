@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* Review first: answer questions 2 and 12 of docs/checklist.md for this stage's patch. */
 /*
- * Exercise 07-fiq-relocation (graded again up to 09): the kuser helpers, the kernel code at
+ * Exercise 07-fiq-relocation (graded again up to 11): the kuser helpers, the kernel code at
  * the top of the vectors page that old ARM userlands call directly
  * (Documentation/arm/kernel_user_helpers.rst).
  */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Exercise 09-vectors-inaccessible (graded again at 10): audit /proc/<pid>/maps. */
+/* Review first: answer questions 5 and 12 of docs/checklist.md for this stage's patch. */
+/* Exercise 09-vectors-inaccessible (graded again at 11): audit /proc/<pid>/maps. */
 #ifndef AUDIT_H
 #define AUDIT_H
 
