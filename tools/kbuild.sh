@@ -45,6 +45,20 @@ modules() {
 	modkey "$(cat "$out/stamp")" > "$MODOUT/stamp"
 }
 
+# Every 30 s of a build: the objects compiled so far and, for a build from an empty build dir,
+# their share of what the last such build of this target made (kept beside the ccache).
+objects=${CCACHE_DIR:-$WORK}/../objects-$target
+progress() {
+	t0=$(date +%s); total=$( [ -n "$cold" ] && cat "$objects" 2>/dev/null || echo 0) s=
+	trap 'kill $s 2>/dev/null; exit 0' TERM	# and its sleep with it: nothing keeps a pipe open
+	while :; do
+		sleep 30 & s=$!; wait $s
+		n=$(find "$build" -name '*.o' -newer "$build/lab-start" | wc -l)
+		share=""; if [ "$total" -gt 0 ]; then share=" of about $total ($((100 * n / total))%)"; fi
+		echo "kbuild: $stage for $target: $n objects compiled$share, $(( $(date +%s) - t0 )) s"
+	done
+}
+
 tools/tree.sh tags "$stage"
 want="$(g rev-parse "$stage^{commit}")-clean-$cfg"
 if [ "$mode" = exact ] && reusable "$want"; then modules_uptodate; fi
@@ -71,8 +85,14 @@ else
 		{ tail "$build/merge.log" >&2; exit 1; }
 	echo "$cfg" > "$build/lab-config"
 	echo "kbuild: building $stage for $target (log: $build/build.log)"
+	cold=$(find "$build" -name '*.o' -print -quit | grep -q . || echo yes)
+	touch "$build/lab-start"
 	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
-	k -j"$JOBS" "$IMAGE" $DTB $mods scripts_gdb >"$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
+	progress &
+	prog=$!
+	k -j"$JOBS" "$IMAGE" $DTB $mods scripts_gdb >"$build/build.log" 2>&1 || { kill $prog 2>/dev/null; tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
+	kill $prog 2>/dev/null || true
+	[ -z "$cold" ] || find "$build" -name '*.o' | wc -l > "$objects"
 	for f in arch/arm/boot/$IMAGE ${DTB:+arch/arm/boot/dts/$DTB} vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
 	rm -rf "$out/scripts"; mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
 	echo "$have" > "$out/stamp"

@@ -13,4 +13,3 @@ FLIPS      := sigpage_return_comes_back sigpage_readable_through_proc_mem
 # Below this stage the first fault on a signal page reads a dead stack slot and oopses.
 OOPS_BEFORE := special_mapping_fault
 GDB_TESTS  := sigpage_array
-PICTURE    := yes

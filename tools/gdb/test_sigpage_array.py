@@ -10,6 +10,15 @@ import gdb
 THREAD_SIZE = 8192
 
 
+def static_in(name, path):
+    """The file-scope static NAME of the source file PATH, or None (gdb's 'FILE'::NAME falls
+    back to another file's static of that name)."""
+    for s in gdb.lookup_static_symbols(name):
+        if s.symtab and s.symtab.filename.endswith(path):
+            return s
+    return None
+
+
 def stack_owner(addr):
     """The task, among the current one and its ancestors, whose kernel stack holds addr."""
     t = current()
@@ -20,7 +29,7 @@ def stack_owner(addr):
         parent = t["real_parent"]
         if int(parent) == int(t):
             return None
-        t = parent.dereference()
+        t = parent
 
 
 gdb.execute("break special_mapping_fault if vmf->vma->vm_ops == &legacy_special_mapping_vmops",
@@ -32,11 +41,12 @@ vma = gdb.parse_and_eval("vmf->vma").dereference()
 pages = int(vma["vm_private_data"])
 check("the fault is on the task's [sigpage]", int(vma["vm_start"]) == int(vma["vm_mm"]["context"]["sigpage"]),
       "vma at 0x%08x, sigpage 0x%08x" % (int(vma["vm_start"]), int(vma["vm_mm"]["context"]["sigpage"])))
-fixed = sym_addr("'arch/arm/kernel/process.c'::signal_page")
+ours = static_in("signal_page", "arch/arm/kernel/process.c")
+fixed = int(ours.value().address) if ours else None
 gdb.write("task %s (pid %d) faults on [sigpage] at 0x%08x; its page array is at 0x%08x (%s)\n" % (
     current()["comm"].string(), int(current()["pid"]), int(vma["vm_start"]), pages, sym(pages)))
 if fixed is not None:
-    made = int(gdb.parse_and_eval("'arch/arm/kernel/signal.c'::signal_page"))
+    made = int(static_in("signal_page", "arch/arm/kernel/signal.c").value())
     check("the page array is process.c's static signal_page", pages == fixed,
           "array 0x%08x, &signal_page 0x%08x" % (pages, fixed))
     check("it holds the page get_signal_page() made", word(pages) == made,
