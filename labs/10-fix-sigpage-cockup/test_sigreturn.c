@@ -16,17 +16,23 @@
 
 #define BOUND_MS 5000
 
-static const char *outcome(int st, char state)
+/* Run fn in a child for at most BOUND_MS: its exit status (or what the kernel did to it) and,
+ * in *how, the same in words. */
+static int in_child(int (*fn)(void *), const char **how)
 {
 	static char buf[64];
+	struct sigret r;
+	char state = 0;
+	int st = lab_bounded(fn, &r, BOUND_MS, &state);
 
 	if (st == LAB_HUNG)
-		return state == 'D' ? "stuck in the kernel" : "still running";
-	if (st < 0)
+		snprintf(buf, sizeof(buf), "%s", state == 'D' ? "stuck in the kernel" : "still running");
+	else if (st < 0)
 		snprintf(buf, sizeof(buf), "killed by signal %d", -st);
 	else
 		snprintf(buf, sizeof(buf), "exited with status %d", st);
-	return buf;
+	*how = buf;
+	return st;
 }
 
 /*
@@ -61,11 +67,10 @@ static int return_through_sigpage(void *arg)
 /* The fix: a handler's return through the page faults it in, and the process goes on. */
 TEST(sigpage_return_comes_back)
 {
-	struct sigret r;
-	char state = 0;
-	int st = lab_bounded(return_through_sigpage, &r, BOUND_MS, &state);
+	const char *how;
+	int st = in_child(return_through_sigpage, &how);
 
-	TH_LOG("a child whose handler returns through [sigpage]: %s", outcome(st, state));
+	TH_LOG("a child whose handler returns through [sigpage]: %s", how);
 	EXPECT_EQ(0, st);
 }
 
@@ -89,11 +94,10 @@ static int read_sigpage_via_mem(void *arg)
 
 TEST(sigpage_readable_through_proc_mem)
 {
-	struct sigret r;
-	char state = 0;
-	int st = lab_bounded(read_sigpage_via_mem, &r, BOUND_MS, &state);
+	const char *how;
+	int st = in_child(read_sigpage_via_mem, &how);
 
-	TH_LOG("a child that reads its [sigpage] through /proc/self/mem: %s", outcome(st, state));
+	TH_LOG("a child that reads its [sigpage] through /proc/self/mem: %s", how);
 	EXPECT_EQ(0, st);
 }
 
