@@ -14,7 +14,9 @@ t() { label=$1; shift; s=$(date +%s); "$@" >"$WORK/bench.log" 2>&1 || { tail "$W
 if [ "${COLD:-0}" = 1 ]; then	# the README's two commands as a new user meets them
 	d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-cold.XXXXXX")
 	git clone -q "$LAB" "$d/lab"
-	c() { (cd "$d/lab" && XDG_CACHE_HOME="$d/cache" CI=true make -s --no-print-directory "$@" </dev/null); }
+	# A clean environment: nothing of this checkout's make (WORK, TREE, CCACHE_DIR...) leaks in.
+	c() { (cd "$d/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$d/cache" CI=true \
+		make -s --no-print-directory "$@" </dev/null); }
 	t "fresh clone, empty cache: make run" c run
 	t "fresh clone, empty cache: make test" c test
 	grep '^# ' "$WORK/bench.log"
