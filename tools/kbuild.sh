@@ -45,7 +45,7 @@ modules() {
 	modkey "$(cat "$out/stamp")" > "$MODOUT/stamp"
 }
 
-# Every 30 s of a build: the objects compiled so far and, for a build from an empty build dir,
+# Every 30 s of a build: the objects compiled so far and, for a first build in a build dir,
 # their share of what the last such build of this target made (kept beside the ccache).
 objects=${CCACHE_DIR:-$WORK}/../objects-$target
 progress() {
@@ -85,7 +85,7 @@ else
 		{ tail "$build/merge.log" >&2; exit 1; }
 	echo "$cfg" > "$build/lab-config"
 	echo "kbuild: building $stage for $target (log: $build/build.log)"
-	cold=$(find "$build" -name '*.o' -print -quit | grep -q . || echo yes)
+	cold=$([ -e "$build/vmlinux" ] || echo yes)	# nothing built here yet (kconfig's own tools aside)
 	touch "$build/lab-start"
 	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
 	progress &
