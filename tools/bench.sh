@@ -30,3 +30,4 @@ t "switch to pristine + build (ccache warm)" m kernel K=pristine KMODE=exact
 t "boot to verdict (06, solution)" m boot K=06-move-vector-stubs T=06-move-vector-stubs EXPECT=all
 rm -rf "$bw"
 t "make test, warm (real work dir)" make -s --no-print-directory test
+grep '^# ' "$WORK/bench.log"
