@@ -10,9 +10,9 @@ echo "TAP version 13"; echo "1..$(printf '%s\n' "$plan" | grep -c .)"
 printf '%s\n' "$plan" | while IFS='|' read -r name cmd; do
 	n=$((n + 1)); t0=$(date +%s); log=$(printf '%s/%02d.log' "$logdir" $n)
 	# A step that prints nothing ran nothing (a missing make target is silently "up to date").
-	sh -c "$cmd" >"$log" 2>&1 </dev/null & pid=$!
+	: >"$log"; sh -c "$cmd" >>"$log" 2>&1 </dev/null & pid=$!
 	# A kernel build's progress lines (tools/kbuild.sh) show while the step runs.
-	tail -s 0.2 --pid=$pid -n +1 -f "$log" | grep --line-buffered 'objects compiled' | sed 's/^/# /' &
+	tail -s 0.2 --pid=$pid -n +1 -f "$log" 2>/dev/null | grep --line-buffered 'objects compiled' | sed 's/^/# /' &
 	if wait $pid && [ -s "$log" ]; then r=ok; else r="not ok"; fi
 	wait $!
 	dt=$(( $(date +%s) - t0 )); echo "$dt|$name" >> "$logdir/times"
