@@ -12,7 +12,7 @@ printf '%s\n' "$plan" | while IFS='|' read -r name cmd; do
 	# A step that prints nothing ran nothing (a missing make target is silently "up to date").
 	: >"$log"; sh -c "$cmd" >>"$log" 2>&1 </dev/null & pid=$!
 	# A kernel build's progress lines (tools/kbuild.sh) show while the step runs.
-	tail -s 0.2 --pid=$pid -n +1 -f "$log" 2>/dev/null | grep --line-buffered 'objects compiled' | sed 's/^/# /' &
+	tail -s 0.2 --pid=$pid -n +1 -f "$log" 2>/dev/null | grep --line-buffered 'objects compiled' | sed -u 's/^/# /' &
 	if wait $pid && [ -s "$log" ]; then r=ok; else r="not ok"; fi
 	wait $!
 	dt=$(( $(date +%s) - t0 )); echo "$dt|$name" >> "$logdir/times"
