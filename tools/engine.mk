@@ -19,7 +19,8 @@ export PATCHES := $(LAB)/patches
 STAGES   := $(shell ls $(LAB)/labs | grep -E '^[0-9][0-9]-[a-z0-9-]+$$')
 # labs/renamed: old and new ids of renamed stages, as old:new words.
 RENAMED  := $(shell sed -n 's/^\([0-9][0-9]-[a-z0-9-]*\) \([0-9][0-9]-[a-z0-9-]*\)$$/\1:\2/p' $(LAB)/labs/renamed)
-renamed   = $(patsubst $(1):%,%,$(filter $(1):%,$(RENAMED)))
+# renamed ID: the id it has now, following renames one after another (empty: never renamed).
+renamed   = $(foreach n,$(patsubst $(1):%,%,$(filter $(1):%,$(RENAMED))),$(or $(call renamed,$(n)),$(n)))
 SAVED    := $(shell cat $(TREE)/.git/lab-stage 2>/dev/null)
 STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),00-baseline)
 # manifest STAGE,KEY: one value of a stage manifest

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Checks for 09-vectors-inaccessible and 11-fix-is-gate-vma. Ground truth: the test's own
+ * Checks for 09-vectors-inaccessible and 12-fix-is-gate-vma. Ground truth: the test's own
  * count of this process's /proc/self/maps, and its own guarded read of the vectors page.
  * The manifests say which checks count on which target.
  */

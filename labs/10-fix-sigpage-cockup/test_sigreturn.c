@@ -37,7 +37,7 @@ static int in_child(int (*fn)(void *), const char **how)
 
 /*
  * The start of the /proc/self/maps line that holds addr, as the test reads it, or 0. Not by
- * name: below 11-fix-is-gate-vma, with kuser helpers, the typo of 09 calls the page [vectors].
+ * name: below 12-fix-is-gate-vma, with kuser helpers, the typo of 09 calls the page [vectors].
  */
 static unsigned long mapping_start(unsigned long addr)
 {

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Batch gdb test for 09-vectors-inaccessible and 11-fix-is-gate-vma: once the tests run,
+# Batch gdb test for 09-vectors-inaccessible and 12-fix-is-gate-vma: once the tests run,
 # check that the page tables agree with the kernel's gate VMA (user space may read
 # 0xffff0000 exactly when the kernel still has gate_vma), show both high pages, and show
 # what arch_vma_name() answers for a mapping that is not the gate page, and the kuser

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Review first: answer questions 6, 7 and 13 of docs/checklist.md for this stage's patch. */
-/* Exercise 12-ext4-tmpfile-oops: publish a file atomically, with O_TMPFILE where it works. */
+/* Exercise 13-ext4-tmpfile-oops: publish a file atomically, with O_TMPFILE where it works. */
 #ifndef PUBLISH_H
 #define PUBLISH_H
 #include <stddef.h>

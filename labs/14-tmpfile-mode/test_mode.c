@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Checks for 13-tmpfile-mode: the same publish_file() (the exercise of 12-ext4-tmpfile-oops)
+ * Checks for 14-tmpfile-mode: the same publish_file() (the exercise of 13-ext4-tmpfile-oops)
  * on the kernel that gives O_TMPFILE inodes S_IFREG. The host's e2fsck check
  * (e2fsck_clean_after_linkat) judges the image after the run.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Checks for 12-ext4-tmpfile-oops: the learner's publish_file() on the journaled ext4 mount
+ * Checks for 13-ext4-tmpfile-oops: the learner's publish_file() on the journaled ext4 mount
  * (a fresh image from the host, mounted at /mnt/ext4) and on overlayfs, which has no
  * ->tmpfile in 6.1. Every call that reaches ext4's O_TMPFILE path runs in a child: on the
  * kernel below this stage it hits a kernel BUG and the filesystem stays wedged.
