@@ -87,7 +87,7 @@ $(HOSTBIN)/gen_init_cpio: | prepare
 
 # kernel K=stage [KMODE=exact|learner]: build (or reuse) that stage's kernel for TARGET.
 KMODE ?= learner
-KBUILD  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" \
+KBUILD  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" OBJECTS="$(call manifest,$(K),OBJECTS)" \
 	  TARGET_CONFIGS="$(CONFIGS_$(TARGET))" SOURCES="$(SOURCES_$(TARGET))" IMAGE=$(IMAGE_$(TARGET)) DTB=$(DTB_$(TARGET)) tools/kbuild.sh $(K) $(TARGET) $(KMODE)
 # KERNELS of the test stage T: other targets the stage's kernel is built for as well, for
 # tests that boot it themselves (01's host tests boot its DEBUG_LL zImage).

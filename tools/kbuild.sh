@@ -5,16 +5,17 @@
 # Skips the build when the artefacts already match the tree state and the config.
 # Env: TARGET_CONFIGS (the target's fragments), STAGE_CONFIG (the stage's); IMAGE (the boot
 # image, default zImage) and DTB (a device tree blob to keep beside it); SOURCES (the
-# host target: no build, these files of the tree are the artefacts); with MODULES
+# host target: no build, these files of the tree are the artefacts); OBJECTS (build outputs
+# kept with the artefacts, for a stage's host tests); with MODULES
 # (file names in MODSRC), also build those out-of-tree modules against this kernel's build
 # dir, into MODOUT.
 set -eu
 stage=$1 target=$2 mode=$3
-: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:=}" "${SOURCES:=}"
+: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:=}" "${SOURCES:=}" "${OBJECTS:=}"
 : "${IMAGE:=zImage}" "${DTB:=}"
 build=$WORK/build/$target out=$WORK/out/$target/$stage
 frags="$(for c in $TARGET_CONFIGS; do printf '%s ' "$LAB/labs/targets/$c.config"; done)${STAGE_CONFIG:-}"
-cfg=$( { [ -z "$SOURCES" ] || echo "$SOURCES"; [ -z "${frags% }" ] || cat $frags; } | sha1sum | cut -c1-12)
+cfg=$( { [ -z "$SOURCES$OBJECTS" ] || echo "$SOURCES" "$OBJECTS"; [ -z "${frags% }" ] || cat $frags; } | sha1sum | cut -c1-12)
 g() { git -C "$TREE" "$@"; }
 # One work tree for all targets: a second build in this checkout waits its turn.
 mkdir -p "$WORK/build"
@@ -94,6 +95,7 @@ else
 	kill $prog 2>/dev/null || true
 	[ -z "$cold" ] || find "$build" -name '*.o' | wc -l > "$objects"
 	for f in arch/arm/boot/$IMAGE ${DTB:+arch/arm/boot/dts/$DTB} vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
+	[ -z "$OBJECTS" ] || (cd "$build" && cp --parents $OBJECTS "$out/")
 	rm -rf "$out/scripts"; mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
 	echo "$have" > "$out/stamp"
 	echo "$have" > "$build/lab-stamp"

@@ -37,7 +37,7 @@ test-plan:
 	@echo "docs: every commit hash named has a source|tools/sources.sh"
 	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
 	@echo "docs: QEMU's versatilepb keeps no VIVT alias stale (07's FIQ cache note)|$(M) check-vivt-alias"
-	@echo "docs: 6.1's Kconfig cannot build the 2013 !kuser break (the pull's timeline)|$(M) check-nokuser-kconfig"
+	@echo "docs: stock 6.1's Kconfig cannot build the 2013 !kuser break (why 11 needs a lab patch)|$(M) check-nokuser-kconfig"
 	@echo "docs: mkdocs build --strict|$(M) docs"
 
 HOSTTEST := $(WORK)/host/test_host
@@ -167,11 +167,12 @@ check-vivt-alias:
 
 # The 2013 !kuser link failure needs a CPU without ARMv6K and an MMU kernel without kuser
 # helpers. Ask 6.1's Kconfig for both kinds of CPU: ARMv6 must come out with CPU_32v6K, ARMv5
-# with KUSER_HELPERS forced on, which is why no lab kernel can show that break.
+# with KUSER_HELPERS forced on, which is why 11-fix-nokuser-build needs the baseline's
+# LAB_ARMV6_NO_V6K (lab instrumentation) to show that break.
 check-nokuser-kconfig: prepare
 	@for c in armv6 armv5; do o=$(WORK)/kconfig-$$c; rm -rf $$o && mkdir -p $$o && \
 	  KCONFIG_ALLCONFIG=$(LAB)/tests/kconfig/$$c-nokuser.config $(MAKE) -s -C $(TREE) ARCH=arm \
 	    CROSS_COMPILE=$(CROSS) O=$$o allnoconfig >$$o.log 2>&1 || { cat $$o.log >&2; exit 1; }; \
 	  echo "$$c: $$(grep -E '^(# )?CONFIG_(CPU_V6|CPU_V6K|CPU_32v6K|CPU_32v5|NEED_KUSER_HELPERS|KUSER_HELPERS)[ =]' $$o/.config | tr '\n' ' ')"; done; \
 	grep -qx CONFIG_CPU_32v6K=y $(WORK)/kconfig-armv6/.config && grep -qx CONFIG_KUSER_HELPERS=y $(WORK)/kconfig-armv5/.config || \
-	  { echo "6.1's Kconfig now allows a kernel without ARMv6K and without kuser helpers: docs/pull.md is out of date" >&2; exit 1; }
+	  { echo "6.1's Kconfig now allows a kernel without ARMv6K and without kuser helpers: docs/labs/11-fix-nokuser-build.md is out of date" >&2; exit 1; }
