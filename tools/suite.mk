@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: check-docs-browser check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -39,6 +39,7 @@ test-plan:
 	@echo "docs: QEMU's versatilepb keeps no VIVT alias stale (07's FIQ cache note)|$(M) check-vivt-alias"
 	@echo "docs: 6.1's Kconfig cannot build the 2013 !kuser break (the pull's timeline)|$(M) check-nokuser-kconfig"
 	@echo "docs: mkdocs build --strict|$(M) docs"
+	@echo "docs: the site in headless chromium (pages, links, pictures, search, wide blocks)|$(M) check-docs-browser"
 
 HOSTTEST := $(WORK)/host/test_host
 check-host: host
@@ -175,3 +176,20 @@ check-nokuser-kconfig: prepare
 	  echo "$$c: $$(grep -E '^(# )?CONFIG_(CPU_V6|CPU_V6K|CPU_32v6K|CPU_32v5|NEED_KUSER_HELPERS|KUSER_HELPERS)[ =]' $$o/.config | tr '\n' ' ')"; done; \
 	grep -qx CONFIG_CPU_32v6K=y $(WORK)/kconfig-armv6/.config && grep -qx CONFIG_KUSER_HELPERS=y $(WORK)/kconfig-armv5/.config || \
 	  { echo "6.1's Kconfig now allows a kernel without ARMv6K and without kuser helpers: docs/pull.md is out of date" >&2; exit 1; }
+
+# The built site as a learner sees it: tools/browser/check.js serves it on 127.0.0.1 and drives
+# Debian's chromium with playwright-core, installed by npm ci from the committed lock file into
+# the work dir (again only when that file changes). The server's first port is derived from the
+# work dir, as the gdb stub's is. Screenshots of DOCSHOTS go to test-artefacts/.
+BROWSER   := $(WORK)/browser
+DOCSQUERY ?= sigpage
+DOCSHOTS  ?= / labs/08-sigpage/
+$(BROWSER)/node_modules/.installed: tools/browser/package.json tools/browser/package-lock.json
+	@mkdir -p $(BROWSER) && cp $^ $(BROWSER)/ && cd $(BROWSER) && \
+	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >npm.log 2>&1 || \
+	  { cat npm.log >&2; echo "lab: npm ci of tools/browser failed" >&2; exit 1; }
+	@touch $@
+check-docs-browser: deps docs $(BROWSER)/node_modules/.installed
+	@PORT=$$(( 20000 + $$(printf %s '$(WORK)/site' | cksum | cut -d' ' -f1) % 20000 )) \
+	  NODE_PATH=$(BROWSER)/node_modules node tools/browser/check.js $(WORK)/site $(WORK)/test-artefacts \
+	  $(DOCSQUERY) $(DOCSHOTS)
