@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-docs-browser check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -38,6 +38,7 @@ test-plan:
 	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
 	@echo "docs: QEMU's versatilepb keeps no VIVT alias stale (07's FIQ cache note)|$(M) check-vivt-alias"
 	@echo "docs: 6.1's Kconfig cannot build the 2013 !kuser break (the pull's timeline)|$(M) check-nokuser-kconfig"
+	@echo "docs: the pictures' SVG diagrams are drawn from their text|$(M) check-pictures-svg"
 	@echo "docs: mkdocs build --strict|$(M) docs"
 	@echo "docs: the site in headless chromium (pages, links, pictures, search, wide blocks)|$(M) check-docs-browser"
 
@@ -137,11 +138,27 @@ pictures: host
 	  rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$$s T=$$s TARGET=$$t KMODE=$(KMODE) MODE=gdbtest \
 	    GDBSCRIPT=tools/gdb/picture.py RUN=$$t-picture-$$s >$(WORK)/picture.log 2>&1 && test -s $$f || \
 	    { tail -20 $(WORK)/picture.log >&2; echo "pictures: $$s on $$t failed (is its kernel built?)" >&2; exit 1; }; \
-	  echo "pictures: $(PICDIR)/$$s-$$t.txt"; done
+	  echo "pictures: $(PICDIR)/$$s-$$t.txt"; done; $(M) pictures-svg PICDIR=$(PICDIR)
 check-pictures:
 	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null && \
 	  diff -r docs/labs/pictures $(WORK)/pictures && echo "pictures: $(words $(PICTURED)) match their kernels" || \
 	  { echo "docs/labs/pictures differ from what the kernels show: run 'make pictures' and commit" >&2; exit 1; }
+
+# Each picture also as an SVG diagram beside its text, drawn by tools/host/picsvg from the .txt
+# alone (an SVG whose text is gone goes too); the check redraws them from the committed text.
+PICSVG := $(HOSTBIN)/picsvg
+PICTXT  = $(wildcard $(PICDIR)/*.txt)
+pictures-svg: $(PICSVG)
+	@for t in $(PICTXT); do $(PICSVG) $$t > $${t%.txt}.svg.new && mv $${t%.txt}.svg.new $${t%.txt}.svg || \
+	  { rm -f $${t%.txt}.svg.new; exit 1; }; done; \
+	for v in $(wildcard $(PICDIR)/*.svg); do [ -f $${v%.svg}.txt ] || rm $$v; done; \
+	echo "pictures: $(words $(PICTXT)) SVG diagrams in $(PICDIR)"
+check-pictures-svg: $(PICSVG)
+	@rm -rf $(WORK)/pictures-svg && mkdir -p $(WORK)/pictures-svg && \
+	  $(if $(wildcard docs/labs/pictures/*.txt),cp docs/labs/pictures/*.txt $(WORK)/pictures-svg/ &&) \
+	  $(M) pictures-svg PICDIR=$(WORK)/pictures-svg >/dev/null && diff -r docs/labs/pictures $(WORK)/pictures-svg && \
+	  echo "pictures: $(words $(wildcard docs/labs/pictures/*.svg)) SVG diagrams match their text" || \
+	  { echo "docs/labs/pictures/*.svg differ from what picsvg draws from the .txt: run 'make pictures-svg' and commit" >&2; exit 1; }
 
 # 19accfd37384 deleted the .LCvswi label but kept the SWI slot that loads from it: that slot,
 # reduced to what the assembler sees, must fail to assemble as merged and assemble with the label.
