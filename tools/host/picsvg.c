@@ -32,9 +32,11 @@ struct page {
 	struct run runs[MAXRUNS];
 };
 
-/* Layout, in px: pages side by side, PERROW to a row; a run's band grows with its bytes. */
-enum { MARGIN = 12, GUTTER = 84, BOXW = 320, GAP = 32, PERROW = 2, HEAD = 40,
-       BAND = 20, SCALE = 140, NAMED = 28, EMPTY = 36 };
+/* Layout, in px: pages side by side, PERROW to a row, no wider than the docs' text column
+ * (688 px in mkdocs-material on a desktop), so that it is not scaled down; a run's band
+ * grows with its bytes. */
+enum { MARGIN = 8, GUTTER = 76, BOXW = 250, GAP = 16, VGAP = 24, PERROW = 2, HEAD = 40,
+       BAND = 20, SCALE = 140, NAMED = 34, EMPTY = 36 };
 
 /* Fill colours of the kinds of words picture.py names; anything else is white. */
 static const struct { const char *label, *fill; } kinds[] = {
@@ -186,11 +188,16 @@ static void draw(const struct page *pg, int x, int y)
 
 		printf("  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#444\"/>\n",
 		       bx, y, BOXW, h, fill(r->label));
+		/* The run's size at the right, or the name of its place under its label. */
 		printf("  <text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\" font-size=\"12\">",
-		       bx + 8, y + h / 2);
+		       bx + 8, r->sized ? y + h / 2 : y + 12);
 		xml(r->label);
-		printf("</text>\n  <text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\" "
-		       "font-size=\"10\" fill=\"#444\">", bx + BOXW - 8, y + h / 2);
+		if (r->sized)
+			printf("</text>\n  <text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\" "
+			       "font-size=\"10\" fill=\"#444\">", bx + BOXW - 8, y + h / 2);
+		else
+			printf("</text>\n  <text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\" "
+			       "font-size=\"10\" fill=\"#444\">", bx + 8, y + 25);
 		xml(r->sized ? r->count : r->pos);
 		puts("</text>");
 		if (r->sized)
@@ -250,7 +257,7 @@ int main(int argc, char **argv)
 
 		for (j = i * PERROW; j < npages && j < (i + 1) * PERROW; j++)
 			rh = height(&pages[j]) > rh ? height(&pages[j]) : rh;
-		h += rh + (i + 1 < rows ? GAP : MARGIN);
+		h += rh + (i + 1 < rows ? VGAP : MARGIN);
 	}
 
 	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
@@ -266,7 +273,7 @@ int main(int argc, char **argv)
 			draw(&pages[j], MARGIN + (j - i * PERROW) * (GUTTER + BOXW + GAP), h);
 			rh = height(&pages[j]) > rh ? height(&pages[j]) : rh;
 		}
-		h += rh + GAP;
+		h += rh + VGAP;
 	}
 	puts("</svg>");
 	return 0;
