@@ -35,15 +35,19 @@ function problem(line) {
 function serve(root) {
 	return http.createServer((req, res) => {
 		const url = new URL(req.url, 'http://localhost');
-		let file = path.join(root, path.normalize(decodeURIComponent(url.pathname)));
-		let st = fs.statSync(file, { throwIfNoEntry: false });
+		let file = '', st = null;
+		try {
+			file = path.join(root, path.normalize(decodeURIComponent(url.pathname)));
+			st = file.startsWith(root) ? fs.statSync(file, { throwIfNoEntry: false }) : null;
+		} catch (e) {	/* a malformed %-escape: not found, like any other bad path */
+		}
 		if (st && st.isDirectory() && !url.pathname.endsWith('/')) {
 			res.writeHead(301, { Location: url.pathname + '/' });
 			return res.end();
 		}
 		if (st && st.isDirectory())
 			file = path.join(file, 'index.html'), st = fs.statSync(file, { throwIfNoEntry: false });
-		if (!file.startsWith(root) || !st || !st.isFile()) {
+		if (!st || !st.isFile()) {
 			res.writeHead(404);
 			return res.end('not found');
 		}
