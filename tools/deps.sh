@@ -6,12 +6,16 @@ set -eu
 pkgs="linux-source-6.1 qemu-system-arm gcc-arm-linux-gnueabi libc6-dev-armel-cross
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 gdb-multiarch mkdocs mkdocs-material ccache bc bison flex libssl-dev libelf-dev
-xz-utils e2fsprogs device-tree-compiler python3-pymdownx git make gcc libc6-dev perl python3 busybox-static:armel"
+xz-utils e2fsprogs device-tree-compiler python3-pymdownx git make gcc libc6-dev perl python3 busybox-static:armel
+chromium"
 bbhf=$CACHE/busybox-armhf
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
 done
+# The docs' browser check: Debian's nodejs and npm, unless a node with its own npm is there
+# (another vendor's nodejs package ships npm and conflicts with Debian's).
+command -v node >/dev/null && command -v npm >/dev/null || missing="$missing nodejs npm"
 [ -z "$missing" ] && [ -x "$bbhf/bin/busybox" ] && exit 0
 sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
 for a in armel armhf; do

@@ -76,12 +76,14 @@ check-stage:
 	@case " $(call manifest,$(STAGE),TARGETS) " in *" $(TARGET) "*) ;; \
 	  *) echo "lab: stage $(STAGE) has no target '$(TARGET)' (targets: $(call manifest,$(STAGE),TARGETS))" >&2; exit 2;; esac
 
-# Host tools: grader, skeleton generator, the kernel's gen_init_cpio.
-host: $(GRADE) $(HOSTBIN)/mkexercise $(HOSTBIN)/gen_init_cpio
+# Host tools: grader, skeleton generator, the pictures' SVG drawer, the kernel's gen_init_cpio.
+host: $(GRADE) $(HOSTBIN)/mkexercise $(HOSTBIN)/picsvg $(HOSTBIN)/gen_init_cpio
 $(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h)
 	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -Wno-format-truncation -o $@ $(filter %.c,$^)
 $(HOSTBIN)/mkexercise: tools/host/mkexercise.c
 	@mkdir -p $(@D) && gcc -O2 -Wall -o $@ $<
+$(HOSTBIN)/picsvg: tools/host/picsvg.c
+	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -o $@ $<
 $(HOSTBIN)/gen_init_cpio: | prepare
 	@mkdir -p $(@D) && gcc -O2 -o $@ $(TREE)/usr/gen_init_cpio.c
 

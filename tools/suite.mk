@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -38,13 +38,15 @@ test-plan:
 	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
 	@echo "docs: QEMU's versatilepb keeps no VIVT alias stale (07's FIQ cache note)|$(M) check-vivt-alias"
 	@echo "docs: stock 6.1's Kconfig cannot build the 2013 !kuser break (why 11 needs a lab patch)|$(M) check-nokuser-kconfig"
+	@echo "docs: the pictures' SVG diagrams are drawn from their text|$(M) check-pictures-svg"
 	@echo "docs: mkdocs build --strict|$(M) docs"
+	@echo "docs: the site in headless chromium (pages, links, pictures, search, wide blocks)|$(M) check-docs-browser"
 
 HOSTTEST := $(WORK)/host/test_host
 check-host: host
 	@gcc -O2 -Wall -Wno-format-truncation -I$(TREE)/tools/testing/selftests -Itools/host -o $(HOSTTEST) \
 	  tests/host/test_host.c tools/host/ktap.c tools/host/manifest.c
-	@cd tests/host && GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise $(HOSTTEST)
+	@cd tests/host && GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise PICSVG=$(PICSVG) $(HOSTTEST)
 
 # exercises/<id>/ is generated from solutions/<id>/ by tools/host/mkexercise.
 EXDIR ?= exercises
@@ -136,11 +138,27 @@ pictures: host
 	  rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$$s T=$$s TARGET=$$t KMODE=$(KMODE) MODE=gdbtest \
 	    GDBSCRIPT=tools/gdb/picture.py RUN=$$t-picture-$$s >$(WORK)/picture.log 2>&1 && test -s $$f || \
 	    { tail -20 $(WORK)/picture.log >&2; echo "pictures: $$s on $$t failed (is its kernel built?)" >&2; exit 1; }; \
-	  echo "pictures: $(PICDIR)/$$s-$$t.txt"; done
+	  echo "pictures: $(PICDIR)/$$s-$$t.txt"; done; $(M) pictures-svg PICDIR=$(PICDIR)
 check-pictures:
 	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null && \
 	  diff -r docs/labs/pictures $(WORK)/pictures && echo "pictures: $(words $(PICTURED)) match their kernels" || \
 	  { echo "docs/labs/pictures differ from what the kernels show: run 'make pictures' and commit" >&2; exit 1; }
+
+# Each picture also as an SVG diagram beside its text, drawn by tools/host/picsvg from the .txt
+# alone (an SVG whose text is gone goes too); the check redraws them from the committed text.
+PICSVG := $(HOSTBIN)/picsvg
+PICTXT  = $(wildcard $(PICDIR)/*.txt)
+pictures-svg: $(PICSVG)
+	@for t in $(PICTXT); do $(PICSVG) $$t > $${t%.txt}.svg.new && mv $${t%.txt}.svg.new $${t%.txt}.svg || \
+	  { rm -f $${t%.txt}.svg.new; exit 1; }; done; \
+	for v in $(wildcard $(PICDIR)/*.svg); do [ -f $${v%.svg}.txt ] || rm $$v; done; \
+	echo "pictures: $(words $(PICTXT)) SVG diagrams in $(PICDIR)"
+check-pictures-svg: $(PICSVG)
+	@rm -rf $(WORK)/pictures-svg && mkdir -p $(WORK)/pictures-svg && \
+	  $(if $(wildcard docs/labs/pictures/*.txt),cp docs/labs/pictures/*.txt $(WORK)/pictures-svg/ &&) \
+	  $(M) pictures-svg PICDIR=$(WORK)/pictures-svg >/dev/null && diff -r docs/labs/pictures $(WORK)/pictures-svg && \
+	  echo "pictures: $(words $(wildcard docs/labs/pictures/*.svg)) SVG diagrams match their text" || \
+	  { echo "docs/labs/pictures/*.svg differ from what picsvg draws from the .txt: run 'make pictures-svg' and commit" >&2; exit 1; }
 
 # 19accfd37384 deleted the .LCvswi label but kept the SWI slot that loads from it: that slot,
 # reduced to what the assembler sees, must fail to assemble as merged and assemble with the label.
@@ -176,3 +194,20 @@ check-nokuser-kconfig: prepare
 	  echo "$$c: $$(grep -E '^(# )?CONFIG_(CPU_V6|CPU_V6K|CPU_32v6K|CPU_32v5|NEED_KUSER_HELPERS|KUSER_HELPERS)[ =]' $$o/.config | tr '\n' ' ')"; done; \
 	grep -qx CONFIG_CPU_32v6K=y $(WORK)/kconfig-armv6/.config && grep -qx CONFIG_KUSER_HELPERS=y $(WORK)/kconfig-armv5/.config || \
 	  { echo "6.1's Kconfig now allows a kernel without ARMv6K and without kuser helpers: docs/labs/11-fix-nokuser-build.md is out of date" >&2; exit 1; }
+
+# The built site as a learner sees it: tools/browser/check.js serves it on 127.0.0.1 and drives
+# Debian's chromium with playwright-core, installed by npm ci from the committed lock file into
+# the work dir (again only when that file changes). The server's first port is derived from the
+# work dir, as the gdb stub's is. Screenshots of DOCSHOTS go to test-artefacts/.
+BROWSER   := $(WORK)/browser
+DOCSQUERY ?= sigpage
+DOCSHOTS  ?= / labs/08-sigpage/
+$(BROWSER)/node_modules/.installed: tools/browser/package.json tools/browser/package-lock.json
+	@mkdir -p $(BROWSER) && cp $^ $(BROWSER)/ && cd $(BROWSER) && \
+	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >npm.log 2>&1 || \
+	  { cat npm.log >&2; echo "lab: npm ci of tools/browser failed" >&2; exit 1; }
+	@touch $@
+check-docs-browser: deps docs $(BROWSER)/node_modules/.installed
+	@PORT=$$(( 20000 + $$(printf %s '$(WORK)/site' | cksum | cut -d' ' -f1) % 20000 )) \
+	  NODE_PATH=$(BROWSER)/node_modules node tools/browser/check.js $(WORK)/site $(WORK)/test-artefacts \
+	  $(DOCSQUERY) $(DOCSHOTS)

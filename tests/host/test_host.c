@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit tests of the lab's tooling: the KTAP/oops parser, the manifest loader, the
- * grader's verdicts and the skeleton generator. Run from tests/host with GRADE and
- * MKEXERCISE set to the built tools.
+ * grader's verdicts, the skeleton generator and the pictures' SVG drawer. Run from tests/host
+ * with GRADE, MKEXERCISE and PICSVG set to the built tools.
  */
 #include <stdlib.h>
 #include <unistd.h>
@@ -209,6 +209,30 @@ TEST(mkexercise_strips_solutions)
 
 	snprintf(cmd, sizeof(cmd), "%s fixtures/sample.c | diff - fixtures/sample-exercise.c", getenv("MKEXERCISE"));
 	EXPECT_EQ(0, system(cmd));
+}
+
+static int picsvg(const char *fmt, const char *dump)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), fmt, getenv("PICSVG"), dump);
+	return system(cmd);
+}
+
+TEST(picsvg_draws_every_run)
+{
+	/* A band per run (3 + 2), the page's end address, the named place, a dashed empty page. */
+	EXPECT_EQ(0, picsvg("test $(%s %s | grep -c '<rect x=[^>]*stroke=\"#444\"') = 5", "fixtures/picture.txt"));
+	EXPECT_EQ(0, picsvg("%s %s | grep -q '>0xffff1000</text>'", "fixtures/picture.txt"));
+	EXPECT_EQ(0, picsvg("%s %s | grep -q '>+signal_return_offset</text>'", "fixtures/picture.txt"));
+	EXPECT_EQ(0, picsvg("%s %s | grep -q 'stroke-dasharray'", "fixtures/picture.txt"));
+}
+
+TEST(picsvg_rejects_a_gap)
+{
+	EXPECT_NE(0, picsvg("%s %s >/dev/null 2>&1", "fixtures/picture-gap.txt"));
+	EXPECT_EQ(0, picsvg("%s %s 2>&1 >/dev/null | grep -qx 'picsvg: .*picture-gap.txt:3: a run.s offsets must follow .*'",
+			    "fixtures/picture-gap.txt"));
 }
 
 TEST_HARNESS_MAIN
