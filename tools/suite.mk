@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -33,6 +33,7 @@ test-plan:
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
+	@echo "grade-all: bad submissions score 0 with their reason, the solution full marks|$(M) check-grade-all"
 	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
 	@echo "docs: every commit hash named has a source|tools/sources.sh"
 	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
@@ -126,6 +127,11 @@ check-hang:
 	  grep -q "did not report the command's status" $(WORK)/hang.log && [ $$t -lt 60 ] || \
 	    { cat $(WORK)/hang.log >&2; echo "no verdict within the timeout ($$t s)" >&2; exit 1; }; \
 	  echo "hung guest: verdict after $$t s: $$(grep 'did not report' $(WORK)/hang.log)"
+
+# make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
+# 00-baseline, the cheapest stage to boot: its kernel is built by its own step before this one.
+check-grade-all: host
+	@MAKE="$(M)" tests/grade-all.sh 00-baseline
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.
