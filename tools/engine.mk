@@ -60,7 +60,7 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help deps prepare kernel guest modules run grade grade-all debug gdb bench docs host check-stage
+.PHONY: help deps prepare kernel guest modules run grade grade-all gradescope debug gdb bench docs host check-stage
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -182,6 +182,15 @@ grade-all: host check-stage
 	  else echo "grade-all: $$s left out: not built (make run STAGE=$$s)" >&2; fi; done > $(WORK)/class-stages
 	@test -s $(WORK)/class-stages || { echo "lab: no stage to grade on: build one first (make run)" >&2; exit 2; }
 	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $$(cat $(WORK)/class-stages)
+
+# Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds
+# and grades: STAGE=, or every stage with a machine) at its top, the lab's HEAD under lab/.
+gradescope:
+	@mkdir -p $(WORK)/gradescope && for s in $(ASKED); do \
+	  [ "$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1)" = host ] || echo $$s; done > $(WORK)/gradescope/stages
+	@git archive --format=zip -o $(WORK)/gradescope.zip --add-file=tools/gradescope/setup.sh \
+	  --add-file=tools/gradescope/run_autograder --add-file=$(WORK)/gradescope/stages --prefix=lab/ HEAD
+	@echo "gradescope: $(WORK)/gradescope.zip (lab at $$(git rev-parse --short HEAD); stages: $$(cat $(WORK)/gradescope/stages | tr '\n' ' '))"
 
 docs:
 	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && echo "docs: built in $(WORK)/site"
