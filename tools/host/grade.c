@@ -257,6 +257,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk [--target T] --log serial.log [--expect all|zero|flip]\n"
 			"             [--host host.ktap] [--json results.json] [--junit junit.xml] [--decode CMD] [--label TEXT]\n"
+			"       grade --manifest labs/ID/stage.mk [--target T] --fail REASON [--json ...] [--junit ...]\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n");
 	return 2;
 }
