@@ -1,15 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A bad submission for the grader's tests: it brings the guest down. It traces init with
- * PTRACE_O_EXITKILL and exits: the kernel kills init, and panics.
+ * A bad submission for the grader's tests: it brings the guest down. It sets
+ * vm.panic_on_oom, then takes memory until the kernel runs out: the kernel panics.
  */
-#include <sys/ptrace.h>
-#include <unistd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "vectors.h"
 
 int decode_vectors(struct vec v[8])
 {
+	FILE *f = fopen("/proc/sys/vm/panic_on_oom", "w");
+
 	(void)v;
-	ptrace(PTRACE_SEIZE, 1, 0, PTRACE_O_EXITKILL);
-	_exit(1);
+	if (f) {
+		fputs("1\n", f);
+		fclose(f);
+	}
+	for (char *p; (p = malloc(1 << 20)); )
+		memset(p, 1, 1 << 20);
+	return -1;
 }
