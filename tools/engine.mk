@@ -35,7 +35,8 @@ $(if $(filter $(STAGES),$(STAGE)),,$(if $(call renamed,$(STAGE)),\
   $(error lab: unknown stage '$(STAGE)' (stages: $(STAGES)))))
 $(if $(QEMU_$(TARGET)),,$(error lab: unknown target '$(TARGET)' (targets: $(patsubst labs/targets/%.mk,%,$(wildcard labs/targets/*.mk)))))
 $(if $(FILES),$(if $(wildcard $(FILES)/.),,$(error lab: FILES=$(FILES) is not a directory)))
-$(if $(filter solutions exercises,$(CODE)),,$(error lab: CODE must be solutions or exercises, not '$(CODE)'))
+$(if $(filter solutions exercises,$(CODE))$(wildcard $(CODE)/.),,$(error lab: CODE must be solutions, exercises or a directory of <stage-id>/ folders, not '$(CODE)'))
+$(if $(shell printf %s '$(subst ', ,$(CODE))' | tr -d 'A-Za-z0-9_./+-'),$(error lab: CODE=$(CODE): only letters, digits and _ . / + - in its path, please))
 
 HOSTBIN  := $(WORK)/host
 GRADE    := $(HOSTBIN)/grade
@@ -60,7 +61,7 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help deps prepare kernel guest modules run grade debug gdb bench docs host check-stage
+.PHONY: help deps prepare kernel guest modules run grade grade-all gradescope debug gdb bench docs host check-stage
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -98,11 +99,14 @@ kernel: prepare
 	@$(KBUILD)
 	@$(foreach t,$(KERNELS),$(MAKE) -s kernel K=$(K) TARGET=$(t) KERNELS= &&) true
 
-# guest T=stage CODE=solutions|exercises: the stage's test programs linked with that code
+# guest T=stage CODE=solutions|exercises|DIR: the stage's test programs linked with that code
+# (DIR: any directory of <stage-id>/ folders laid out as exercises/, e.g. a learner's)
 # (CODE_STAGE: a stage that grades another stage's exercise again). A test named
 # OTHER-STAGE/test_x.c is that stage's test, linked with that stage's code (and that stage's
 # LDFLAGS: 03 links its test with the learner's entry point).
-GUEST    = $(WORK)/guest/$(USERLAND)/$(T)/$(CODE)
+# CODEID names the code in the work dir: its own name, or a hash of a directory's path.
+CODEID   = $(if $(filter solutions exercises,$(CODE)),$(CODE),dir-$(shell printf %s '$(abspath $(CODE))' | sha1sum | cut -c1-8))
+GUEST    = $(WORK)/guest/$(USERLAND)/$(T)/$(CODEID)
 LABINIT  = $(WORK)/guest/$(USERLAND)/labinit
 CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
 guest: prepare
@@ -119,7 +123,7 @@ guest: prepare
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
 # built out of tree against kernel K's build dir; the guest finds them in /lab/modules.
-MODDIR   = $(WORK)/modules/$(TARGET)-$(K)-$(T)-$(CODE)
+MODDIR   = $(WORK)/modules/$(TARGET)-$(K)-$(T)-$(CODEID)
 MODULES  = $(call manifest,$(T),MODULES)
 modules: prepare
 	@$(if $(MODULES),MODULES="$(MODULES)" MODSRC=$(CODEDIR) MODOUT=$(MODDIR) $(KBUILD),rm -rf $(MODDIR))
@@ -128,7 +132,7 @@ modules: prepare
 # RUN names the run's directory (log, results.json, junit.xml).
 MODE   ?= batch
 EXPECT ?= all
-RUN    ?= $(TARGET)-$(K)-$(T)-$(CODE)
+RUN    ?= $(TARGET)-$(K)-$(T)-$(CODEID)
 LABMODE = $(if $(CMD),cmd,$(if $(filter batch gdbtest,$(MODE)),test,shell))
 QCMD    = '$(subst ','\'',$(CMD))'
 RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEMU_$(TARGET))" \
@@ -159,12 +163,39 @@ gdb: check-stage
 	@test -f $(WORK)/gdb-port || { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; exit 2; }
 	@gdb-multiarch -q -iex "add-auto-load-safe-path $(GDBK)" $(GDBK)/vmlinux -ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$$(cat $(WORK)/gdb-port)"
 
-# Grade the learner's exercises/ on every stage whose kernel is built (or just STAGE=).
+# Grade the learner's exercises/ (or CODE=dir) on every stage whose kernel is built (or just STAGE=).
+GRADED   = $(if $(filter command line,$(origin CODE)),$(CODE),exercises)
+ASKED    = $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES))
 grade: host check-stage
-	@rc=0; for s in $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES)); do \
+	@rc=0; for s in $(ASKED); do \
 	  t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
-	  if [ -f $(WORK)/out/$$t/$$s/stamp ]; then $(MAKE) -s boot K=$$s T=$$s CODE=exercises TARGET=$$t RUN=$$t-grade-$$s || rc=1; \
+	  if [ -f $(WORK)/out/$$t/$$s/stamp ]; then $(MAKE) -s boot K=$$s T=$$s CODE=$(GRADED) TARGET=$$t RUN=$$t-grade-$$s || rc=1; \
 	  else echo "grade: $$s not built yet (make run STAGE=$$s)"; fi; done; exit $$rc
+
+# Grade a class: every learner in SUBMISSIONS (a folder or a .tar/.tar.gz/.tgz each, holding
+# exercises/<stage-id>/) on every built stage with a machine (or just STAGE=), each in its own
+# boot; reports in CLASS. A target without a machine (QEMU none: host, armv6-nokuser) would
+# run the learner's code on this computer: those stages are left out.
+CLASS    ?= $(WORK)/class
+NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),$(if $(filter-out none,$($(v))),,$(v))))
+grade-all: host check-stage
+	@test -d "$(SUBMISSIONS)" || { echo "lab: SUBMISSIONS=$(SUBMISSIONS) is not a directory of submissions" >&2; exit 2; }
+	@for s in $(ASKED); do t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
+	  if echo " $(NOMACHINE) " | grep -q " $$t "; then echo "grade-all: $$s left out: its tests run on this computer, not in a guest" >&2; \
+	  elif [ -f $(WORK)/out/$$t/$$s/stamp ]; then echo $$s:$$t; \
+	  else echo "grade-all: $$s left out: not built (make run STAGE=$$s)" >&2; fi; done > $(WORK)/class-stages
+	@test -s $(WORK)/class-stages || { echo "lab: no stage to grade on: build one first (make run)" >&2; exit 2; }
+	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $$(cat $(WORK)/class-stages)
+
+# Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds
+# and grades: STAGE=, or every stage with a machine) at its top, the lab's HEAD under lab/.
+gradescope:
+	@mkdir -p $(WORK)/gradescope && for s in $(ASKED); do \
+	  t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
+	  echo " $(NOMACHINE) " | grep -q " $$t " || echo $$s; done > $(WORK)/gradescope/stages
+	@git archive --format=zip -o $(WORK)/gradescope.zip --add-file=tools/gradescope/setup.sh \
+	  --add-file=tools/gradescope/run_autograder --add-file=$(WORK)/gradescope/stages --prefix=lab/ HEAD
+	@echo "gradescope: $(WORK)/gradescope.zip (lab at $$(git rev-parse --short HEAD); stages: $$(cat $(WORK)/gradescope/stages | tr '\n' ' '))"
 
 docs:
 	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && echo "docs: built in $(WORK)/site"

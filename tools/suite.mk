@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -33,6 +33,7 @@ test-plan:
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
+	@echo "grade-all: bad submissions score 0 with their reason, the solution full marks|$(M) check-grade-all"
 	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
 	@echo "docs: every commit hash named has a source|tools/sources.sh"
 	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
@@ -113,7 +114,7 @@ BAD := $(WORK)/badinput
 check-badinput:
 	@rm -rf $(BAD) && mkdir -p $(BAD)/linux-5.10 && printf 'kernelversion:\n\t@echo 5.10.0\n' > $(BAD)/linux-5.10/Makefile && \
 	  tar -C $(BAD) -cJf $(BAD)/old.tar.xz linux-5.10 && \
-	for a in "run STAGE=99-nope" "run STAGE=10-fix-is-gate-vma" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true" "run CODE=mine" \
+	for a in "run STAGE=99-nope" "run STAGE=10-fix-is-gate-vma" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true" "run CODE=mine" "grade-all SUBMISSIONS=/nonexistent" "grade CODE=/no/such/dir" \
 	  "prepare WORK=$(BAD)/w TARBALL=/nonexistent.tar.xz" "prepare WORK=$(BAD)/w TARBALL=$(BAD)/old.tar.xz"; do \
 	  out=$$($(M) $$a 2>&1 >/dev/null | grep -Ev '^make(\[[0-9]+\])?: \*\*\*'); rc=$$?; \
 	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -Eq "lab:|tree:" && \
@@ -128,6 +129,11 @@ check-hang:
 	  grep -q "did not report the command's status" $(WORK)/hang.log && [ $$t -lt 60 ] || \
 	    { cat $(WORK)/hang.log >&2; echo "no verdict within the timeout ($$t s)" >&2; exit 1; }; \
 	  echo "hung guest: verdict after $$t s: $$(grep 'did not report' $(WORK)/hang.log)"
+
+# make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
+# 00-baseline, the cheapest stage to boot: its kernel is built by its own step before this one.
+check-grade-all: host
+	@MAKE="$(M)" tests/grade-all.sh 00-baseline
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.

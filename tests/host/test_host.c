@@ -93,6 +93,53 @@ TEST(ktap_real_guest_log)
 	ktap_free(&r);
 }
 
+/* The harness's own reports are accepted as they are. */
+TEST(ktap_harness_reports_accepted)
+{
+	static const char *const logs[] = { "pass", "fail", "zero", "real-06-on-00" };
+
+	for (int i = 0; i < 4; i++) {
+		char path[64];
+		struct ktap_report r;
+
+		snprintf(path, sizeof(path), "fixtures/%s.log", logs[i]);
+		r = parse(path);
+		EXPECT_EQ(0, r.nrejected) TH_LOG("%s: %s", logs[i], r.rejected_why);
+		ktap_free(&r);
+	}
+}
+
+/* Reports that break the harness's structure: every result of the program is rejected. */
+TEST(ktap_forged_reports_rejected)
+{
+	static const struct { const char *log, *why; } cases[] = {
+		{ "forged-dup", "test number 1 reported twice" },
+		{ "forged-beyond", "result 3 is beyond the harness's plan of 2" },
+		{ "forged-nototals", "no \"# Totals\" line" },
+		{ "forged-killed", "did not exit normally" },
+		{ "forged-toplevel", "came before the harness's plan" },
+		{ "forged-totals", "the Totals line says 2 passed, the results show 1" },
+		{ "unfinished", "never finished" },
+	};
+
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char path[64];
+		struct ktap_report r;
+		const struct ktap_result *a;
+
+		snprintf(path, sizeof(path), "fixtures/%s.log", cases[i].log);
+		r = parse(path);
+		a = ktap_find(&r, "alpha");
+		EXPECT_NE(NULL, strstr(r.rejected_why, cases[i].why)) TH_LOG("%s: \"%s\"", cases[i].log, r.rejected_why);
+		if (a) {
+			EXPECT_EQ(0, a->ok) TH_LOG("%s", cases[i].log);
+			EXPECT_EQ(1, a->rejected) TH_LOG("%s", cases[i].log);
+			EXPECT_NE(NULL, strstr(a->reason, "report rejected: ")) TH_LOG("%s", cases[i].log);
+		}
+		ktap_free(&r);
+	}
+}
+
 TEST(ktap_command_status)
 {
 	struct ktap_report r = parse("fixtures/cmd.log");
@@ -201,6 +248,38 @@ TEST(grade_reports)
 	EXPECT_NE(NULL, strstr(buf, "tests=\"2\" failures=\"1\""));
 	EXPECT_NE(NULL, strstr(buf, "<failure"));
 	unlink(xml);
+}
+
+static void slurp(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+
+	memset(buf, 0, size);
+	if (f) {
+		fread(buf, 1, size - 1, f);
+		fclose(f);
+	}
+	unlink(path);
+}
+
+/* A forged report scores 0, with the reason in results.json; so does a run that never was. */
+TEST(grade_rejects_forged_and_failed_runs)
+{
+	char buf[4096], json[64];
+
+	snprintf(json, sizeof(json), "/tmp/lab-test-%d.json", getpid());
+	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/forged-nototals.log --expect all "
+			"--json %s >/dev/null", json, ""));
+	slurp(json, buf, sizeof(buf));
+	EXPECT_NE(NULL, strstr(buf, "\"score\": 0, \"max_score\": 5"));
+	EXPECT_NE(NULL, strstr(buf, "results rejected: test_sample: no"));
+	EXPECT_NE(NULL, strstr(buf, "\"name\": \"alpha\", \"score\": 0, \"max_score\": 2"));
+	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --fail 'does not compile: sample.c:3: error: x' "
+			"--json %s >/dev/null", json, ""));
+	slurp(json, buf, sizeof(buf));
+	EXPECT_NE(NULL, strstr(buf, "\"score\": 0, \"max_score\": 5"));
+	EXPECT_NE(NULL, strstr(buf, "\"name\": \"beta\", \"score\": 0, \"max_score\": 3, \"status\": \"failed\", "
+			       "\"output\": \"does not compile: sample.c:3: error: x\\n\""));
 }
 
 TEST(mkexercise_strips_solutions)

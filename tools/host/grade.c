@@ -11,7 +11,10 @@
  * only where the manifest says so: OOPS on the stage's own kernel, OOPS_BEFORE below it.
  * SAME_BELOW (a reason) marks a target on which the stage changes nothing: there, the
  * kernel below must pass every check as well.
- * An oops, a guest that never finished, or a missing result is never a pass.
+ * An oops, a guest that never finished, or a missing result is never a pass; nor is a result
+ * whose program's report breaks the harness's structure (ktap.h: the learner's code can print).
+ * --fail REASON grades a run that never happened (code that does not compile, a submission
+ * refused): every check fails with that reason, in the same reports.
  */
 #include <getopt.h>
 #include <glob.h>
@@ -23,8 +26,11 @@
 #include "manifest.h"
 
 struct opts {
-	const char *manifest, *target, *log, *host, *expect, *json, *junit, *decode, *label;
+	const char *manifest, *target, *log, *host, *expect, *json, *junit, *decode, *label, *fail;
 };
+
+static const struct ktap_report *report;	/* for the reason of a check never reported */
+static const char *no_run;			/* --fail: why there was no run */
 
 /* Write s escaped for a JSON string (xml 0) or XML text and attributes (xml 1). */
 static void esc(FILE *f, const char *s, int xml)
@@ -48,8 +54,11 @@ static void esc(FILE *f, const char *s, int xml)
 
 static const char *reason_of(const struct ktap_result *r)
 {
+	if (!r && no_run)
+		return no_run;
 	if (!r)
-		return "not reported: the test program crashed or the guest stopped first\n";
+		return report->done ? "not reported: its test program crashed or stopped first\n" :
+		       "not reported: the guest did not finish (a hang, a crash or the timeout)\n";
 	return r->ok ? "" : (*r->reason ? r->reason : "failed without a message\n");
 }
 
@@ -248,6 +257,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk [--target T] --log serial.log [--expect all|zero|flip]\n"
 			"             [--host host.ktap] [--json results.json] [--junit junit.xml] [--decode CMD] [--label TEXT]\n"
+			"       grade --manifest labs/ID/stage.mk [--target T] --fail REASON [--json ...] [--junit ...]\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n");
 	return 2;
 }
@@ -258,15 +268,16 @@ int main(int argc, char **argv)
 		{ "manifest", 1, 0, 'm' }, { "log", 1, 0, 'l' }, { "expect", 1, 0, 'e' },
 		{ "json", 1, 0, 'j' }, { "junit", 1, 0, 'x' }, { "decode", 1, 0, 'd' },
 		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' }, { "target", 1, 0, 't' },
-		{ 0 } };
+		{ "fail", 1, 0, 'F' }, { 0 } };
 	struct opts o = { .expect = "all" };
 	struct manifest m;
 	struct ktap_report k;
-	char err[512], verdict[256];
+	char err[512], verdict[512], no_run_buf[1024];
 	int c, score = 0, max = 0, passed = 0, xpassed = 0, flips_ok = 1, ok, expected_oops, graded;
 	const char *oops_key, **slot[128] = {
 		['m'] = &o.manifest, ['l'] = &o.log, ['e'] = &o.expect, ['j'] = &o.json,
 		['x'] = &o.junit, ['d'] = &o.decode, ['L'] = &o.label, ['H'] = &o.host, ['t'] = &o.target,
+		['F'] = &o.fail,
 	};
 	FILE *f;
 
@@ -282,7 +293,7 @@ int main(int argc, char **argv)
 			return usage();
 		*slot[c] = optarg;
 	}
-	if (!o.manifest || !o.log || (strcmp(o.expect, "all") && strcmp(o.expect, "zero") &&
+	if (!o.manifest || !(o.log || o.fail) || (strcmp(o.expect, "all") && strcmp(o.expect, "zero") &&
 				       strcmp(o.expect, "flip")))
 		return usage();
 	if (manifest_load(o.manifest, o.target, &m, err, sizeof(err))) {
@@ -291,13 +302,16 @@ int main(int argc, char **argv)
 	}
 	if (!o.label)
 		o.label = m.stage;
-	f = fopen(o.log, "r");
+	f = fopen(o.fail ? "/dev/null" : o.log, "r");
 	if (!f) {
 		fprintf(stderr, "grade: cannot read log %s\n", o.log);
 		return 2;
 	}
 	ktap_parse(f, &k);
 	fclose(f);
+	report = &k;
+	if (o.fail)
+		snprintf(no_run_buf, sizeof(no_run_buf), "%s\n", o.fail), no_run = no_run_buf;
 	if (o.host && merge_host(&k, o.host))
 		return 2;
 
@@ -334,7 +348,9 @@ int main(int argc, char **argv)
 	/* OOPS: the stage's own kernel is known to oops so; OOPS_BEFORE: the kernel below it. */
 	oops_key = !strcmp(o.expect, "flip") ? "OOPS_BEFORE" : "OOPS";
 	expected_oops = k.oops && manifest_get(&m, oops_key) && strstr(k.oops_text, manifest_get(&m, oops_key));
-	if (k.oops && !expected_oops)
+	if (o.fail)
+		snprintf(verdict, sizeof(verdict), "%s", o.fail);
+	else if (k.oops && !expected_oops)
 		snprintf(verdict, sizeof(verdict), "the kernel oopsed");
 	else if (!k.done)
 		snprintf(verdict, sizeof(verdict), "the guest did not finish (hang, crash or timeout)");
@@ -343,7 +359,7 @@ int main(int argc, char **argv)
 	else
 		verdict[0] = 0;
 	ok = !verdict[0];
-	if (!ok && !k.oops) {		/* the run itself went wrong: show where it stopped */
+	if (!ok && !k.oops && !o.fail) {	/* the run itself went wrong: show where it stopped */
 		printf("last lines of the serial log (%s):\n", o.log);
 		for (int i = k.ntail > 20 ? k.ntail - 20 : 0; i < k.ntail; i++)
 			printf("  | %s\n", k.tail[i % 20]);
@@ -373,7 +389,8 @@ int main(int argc, char **argv)
 		snprintf(verdict, sizeof(verdict), !ok && xpassed ?
 			"an XFAIL check passes: this kernel should show the stage's review finding" :
 			ok ? (m.nxfails ? "all checks pass; the XFAIL checks fail, as the review finding says" :
-			"all checks pass") : "%d of %d checks fail", graded - passed, graded);
+			"all checks pass") : "%d of %d checks fail%s%s", graded - passed, graded,
+			k.nrejected ? "; results rejected: " : "", k.rejected_why);
 	printf("verdict: %s: %s\n", ok ? "PASS" : "FAIL", verdict);
 	if (o.json)
 		write_json(&o, &m, &k, score, max, verdict);

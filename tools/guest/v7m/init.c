@@ -111,9 +111,13 @@ int main(int argc, char **argv)
 		lab_putdec(i + 1);
 		lab_puts(" ");
 		lab_puts(names[i]);
-		if (status) {
-			lab_puts(" # wait status ");
-			lab_puthex(status);
+		/* As runtests.c words it: the host grader reads how the program ended. */
+		if (status && (status & 0x7f)) {
+			lab_puts(" # killed by signal ");
+			lab_putdec(status & 0x7f);
+		} else if (status) {
+			lab_puts(" # exit status ");
+			lab_putdec((status >> 8) & 0xff);
 		}
 		lab_puts("\n");
 	}

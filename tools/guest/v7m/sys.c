@@ -142,7 +142,7 @@ uint32_t lab_symbol_after(uint32_t addr)
 	return each_symbol(above, &addr);
 }
 
-static int tap_n;
+static int tap_n, tap_pass;
 
 int lab_tap(int ok, const char *name)
 {
@@ -151,7 +151,18 @@ int lab_tap(int ok, const char *name)
 	lab_puts(" ");
 	lab_puts(name);
 	lab_puts("\n");
+	tap_pass += !!ok;
 	return ok;
+}
+
+int lab_tap_end(void)
+{
+	lab_puts("    # Totals: pass:");
+	lab_putdec(tap_pass);
+	lab_puts(" fail:");
+	lab_putdec(tap_n - tap_pass);
+	lab_puts(" xfail:0 xpass:0 skip:0 error:0\n");
+	return tap_pass == tap_n ? 0 : 1;
 }
 
 void lab_note(const char *text, uint32_t value)

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Grade a class: each learner's submission on each stage, one guest boot per stage and learner.
+#   gradeall.sh SUBMISSIONS CLASS STAGE:TARGET...
+# CLASS gets <learner>/results.json (Gradescope's format), junit.xml and summary.csv for the
+# class, and the table is printed. A learner's failure is scored, never fatal to the batch.
+# Env from tools/engine.mk: MAKE GRADE WORK CODE_ROOT TIMEOUT.
+set -eu
+subs=$1 class=$2
+shift 2
+rm -rf "$class" && mkdir -p "$class"
+manifest() { sed -n "s/^$2[[:space:]]*:=[[:space:]]*//p" "labs/$1/stage.mk"; }
+# fail STAGE TARGET JSON REASON: every check of the stage scores 0 with REASON.
+fail() { "$GRADE" --manifest "labs/$1/stage.mk" --target "$2" --fail "$4" --json "$3" >/dev/null || true; }
+
+# grade LEARNER CODE STAGE TARGET JSON: one boot; a build that fails is scored from its errors.
+grade() {
+	run=class-$1-$3
+	rm -rf "$WORK/runs/$run"
+	$MAKE -s --no-print-directory boot K="$3" T="$3" CODE="$2" TARGET="$4" RUN="$run" \
+		TIMEOUT="$TIMEOUT" EXPECT=all > "$class/$1/$3.log" 2>&1 || true
+	if [ -f "$WORK/runs/$run/results.json" ]; then
+		cp "$WORK/runs/$run/results.json" "$5"
+	else
+		errs=$(grep -E 'error|undefined reference' "$class/$1/$3.log" | sed "s|$2/||g" | head -3)
+		if [ -n "$errs" ]; then fail "$3" "$4" "$5" "does not compile: $errs"
+		else fail "$3" "$4" "$5" "the grader could not boot it: $(tail -1 "$class/$1/$3.log")"; fi
+	fi
+}
+
+for sub in "$subs"/*; do
+	name=${sub##*/}
+	case $name in
+	*.tar|*.tar.gz|*.tgz) name=${name%.tgz} name=${name%.gz} name=${name%.tar} ;;
+	*) [ -d "$sub" ] || { echo "grade-all: $sub left out: neither a folder nor a tarball" >&2; continue; } ;;
+	esac
+	learner=$(printf %s "$name" | tr -c 'A-Za-z0-9_.+-' _)
+	while [ -e "$class/$learner" ]; do learner=${learner}_; done
+	mkdir -p "$class/$learner"
+	code=$CODE_ROOT/$learner
+	refused=$(tools/unpack.sh "$sub" "$code" 2>&1) && refused=""
+	# What the submission lacks in a stage it has comes from the skeletons in exercises/.
+	submitted=$(ls "$code")
+	cp -rn exercises/. "$code/"
+	for st in "$@"; do
+		s=${st%%:*} t=${st#*:} json=$class/$learner/$s.json
+		own=$(manifest "$s" CODE_STAGE)
+		echo "grade-all: $learner on $s" >&2
+		if [ -n "$refused" ]; then
+			fail "$s" "$t" "$json" "submission refused: $refused"
+		elif ! printf '%s\n' "$submitted" | grep -qx "${own:-$s}"; then
+			fail "$s" "$t" "$json" "not submitted: no exercises/${own:-$s}/"
+		else
+			grade "$learner" "$code" "$s" "$t" "$json"
+		fi
+		# Gradescope's test names are flat: the stage goes in front of each check.
+		jq --arg s "$s" '.stage = $s | .tests[].name |= "\($s): \(.)"' "$json" > "$json.tmp" && mv "$json.tmp" "$json"
+	done
+	(cd "$class/$learner" && jq -s --arg l "$learner" '{
+		score: (map(.score) | add), output: (map("\(.stage): \(.score)/\(.max_score): \(.output)") | join("\n")),
+		tests: (map(.tests) | add), extra_data: { learner: $l, max_score: (map(.max_score) | add),
+		stages: (map({ (.stage): .score }) | add) } }' $(for st in "$@"; do echo "${st%%:*}.json"; done) > results.json)
+done
+tools/classreport.sh "$class" "$@"
