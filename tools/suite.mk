@@ -42,7 +42,7 @@ test-plan:
 
 HOSTTEST := $(WORK)/host/test_host
 check-host: host
-	@gcc -O2 -Wall -Wno-format-truncation -I$(TREE)/tools/testing/selftests -Itools/host -o $(HOSTTEST) \
+	@gcc -O2 -Wall -Wno-format-truncation -I$(KSRC)/tools/testing/selftests -Itools/host -o $(HOSTTEST) \
 	  tests/host/test_host.c tools/host/ktap.c tools/host/manifest.c
 	@cd tests/host && GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise $(HOSTTEST)
 
