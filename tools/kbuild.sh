@@ -49,9 +49,10 @@ modules() {
 	rm -rf "$src" "$MODOUT"; mkdir -p "$src" "$MODOUT"
 	for m in $MODULES; do cp "$MODSRC/$m" "$src/"; echo "obj-m += ${m%.c}.o" >> "$src/Kbuild"; done
 	cp "$MODSRC"/*.h "$src/" 2>/dev/null || true
-	echo "kbuild: modules $MODULES against $stage for $target"
+	t0=$(date +%s)
 	if [ -d "$kit" ]; then kmake -C "$kit" M="$src" modules; else k M="$src" modules; fi >"$src/build.log" 2>&1 || { tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
 	cp "$src"/*.ko "$MODOUT/"
+	echo "kbuild: modules $MODULES built against $stage for $target ($(( $(date +%s) - t0 )) s, log: $src/build.log)"
 	modkey "$(cat "$out/stamp")" > "$MODOUT/stamp"
 }
 

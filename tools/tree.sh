@@ -18,7 +18,8 @@ prepare() {
 	[ -r "$TARBALL" ] || die "$TARBALL not found: install linux-source-6.1 (make deps)"
 	tmp="$TREE.unpack"; rm -rf "$tmp"; mkdir -p "$tmp"
 	trap 'rm -rf "$tmp"' EXIT	# a failed unpack leaves nothing behind
-	echo "tree: unpacking $TARBALL"
+	echo "tree: unpacking $TARBALL into $TREE"
+	t0=$(date +%s)
 	tar -C "$tmp" --strip-components=1 -xf "$TARBALL"
 	v=$(make -s -C "$tmp" kernelversion 2>/dev/null) || die "cannot read the kernel version in $TARBALL"
 	case "$v" in 6.1.*) ;; *) die "kernel version $v is not 6.1.x: the lab's patches are for 6.1" ;; esac
@@ -30,6 +31,7 @@ prepare() {
 		-m "Unpacked from $TARBALL; Debian's top-level '/*' ignore rule dropped so new files show up."
 	TREE=$tmp g tag pristine
 	mv "$tmp" "$TREE"
+	echo "tree: unpacked and committed as pristine ($(( $(date +%s) - t0 )) s)"
 	trap - EXIT
 }
 
@@ -70,7 +72,7 @@ ensure_tag() {
 	want=$(series_id "$1")
 	[ "$(g tag -l --format='%(contents:subject)' "$1")" = "$want" ] && return 0
 	ls "$PATCHES/$1"/*.patch >/dev/null 2>&1 || die "no patches in $PATCHES/$1"
-	echo "tree: applying $1 on $prev"
+	t0=$(date +%s)
 	guard
 	g checkout -q --detach "$prev"
 	g am -q "$PATCHES/$1"/*.patch || { g am --abort; die "patches/$1 do not apply on $prev"; }
@@ -78,6 +80,7 @@ ensure_tag() {
 	[ "$(g rev-list --count "$prev..HEAD")" = "$(ls "$PATCHES/$1"/*.patch | wc -l)" ] ||
 		die "patches/$1 made fewer commits than it has patches on $prev (already applied?)"
 	g tag -f -a "$1" -m "$want" >/dev/null
+	echo "tree: $1 applied on $prev ($(( $(date +%s) - t0 )) s)"
 	echo "$1" > "$TREE/.git/lab-stage"
 }
 
