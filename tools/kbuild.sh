@@ -24,10 +24,11 @@ id="$(tools/tree.sh ident "$stage")-$cfg"
 [ "$mode" != id ] || { echo "$id"; exit 0; }
 kit=$out/modkit
 g() { git -C "$TREE" "$@"; }
-# One work tree for all targets: a second build in this checkout waits its turn.
-mkdir -p "$WORK/build"
-exec 9>"$WORK/build/lock"
-flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }
+# One work tree for all targets: a second build in this checkout waits its turn (taken once
+# something is to be built; a kernel that is up to date needs neither lock nor build dir).
+locked=
+lock() { [ -z "$locked" ] || return 0; locked=yes; mkdir -p "$WORK/build"; exec 9>"$WORK/build/lock"
+	flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }; }
 
 kmake() { make -s ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
 	HOSTCC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
@@ -84,6 +85,7 @@ modkit() {
 # The stage's tag, built here or imported: no tree needed, unless its modules must be built in
 # the build dir (no kit), which reads the tree as checked out.
 if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
+	[ -z "${MODULES:-}" ] || lock
 	if reusable "$id"; then modules_uptodate; fi
 	if built "$id" && { [ -z "${MODULES:-}" ] || [ -d "$kit" ]; }; then
 		echo "kbuild: $stage for $target is up to date ($([ -f "$out/imported" ] && echo "imported from $(cat "$out/imported")" || echo "$out"))"
@@ -93,6 +95,7 @@ if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
 		exit 0
 	fi
 fi
+lock
 tools/tree.sh "$([ "$mode" = exact ] && echo exact || echo checkout)" "$stage"
 if [ -z "$(g status --porcelain)" ] && [ "$(g rev-parse HEAD)" = "$(g rev-parse "$stage^{commit}")" ]; then have=$id
 else have="$(g rev-parse HEAD)-$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)-$cfg"; fi

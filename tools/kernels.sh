@@ -15,26 +15,31 @@ die() { echo "lab: $*" >&2; exit 2; }
 top=lab311-kernels
 
 export_() {
-	a=$1 st=$WORK/kernels-export.tmp
+	a=$1 st=$WORK/kernels-export.tmp ids=$(cat)
+	case "$a" in *.tar.zst) z=--zstd ;; *.tar.xz) z=--xz ;; *) die "ARCHIVE=$a: name it .tar.zst or .tar.xz" ;; esac
 	rm -rf "$st"; mkdir -p "$st/$top/src"
 	trap 'rm -rf "$st" "$a.tmp"' EXIT
 	n=0 skipped=""
 	while read -r t s id; do
 		# Only a kernel built from the stage's tag as this checkout has it: not a learner's edits.
-		if [ "$(cat "$WORK/out/$t/$s/stamp")" = "$id" ]; then
+		[ -n "$t" ] || continue
+		if [ "$(cat "$WORK/out/$t/$s/stamp" 2>/dev/null)" = "$id" ]; then
 			mkdir -p "$st/$top/out/$t"; cp -al "$WORK/out/$t/$s" "$st/$top/out/$t/"
 			rm -f "$st/$top/out/$t/$s/imported"
 			echo "$t $s $id" >> "$st/$top/kernels.list"; n=$((n + 1))
 		else skipped="$skipped $s($t)"; fi
-	done
+	done <<EOF
+$ids
+EOF
 	[ "$n" -gt 0 ] || die "no kernel in $WORK/out is built from this checkout's stage tags: build them first (make test, or make run STAGE=...)"
 	# The tree's own files, as Debian ships them (stages do not change them), or those imported.
 	if [ -d "$TREE/.git" ]; then git -C "$TREE" archive pristine -- $KSRC_FILES | tar -C "$st/$top/src" -xf -
 	else (cd "$WORK/kernels/src" && cp --parents $KSRC_FILES "$st/$top/src/"); fi
-	case "$a" in *.tar.zst|*.tar.xz) ;; *) die "ARCHIVE=$a: name it .tar.zst or .tar.xz" ;; esac
-	# tar picks the compressor from the name; all cores, as the kernels are large.
-	XZ_OPT=${XZ_OPT:--T0} ZSTD_NBTHREADS=${ZSTD_NBTHREADS:-0} tar -C "$st" -caf "$a.tmp" "$top" && mv "$a.tmp" "$a"
-	echo "kernels: $n kernels in $a ($(du -h "$a" | cut -f1))${skipped:+; not from the tags, left out:$skipped}"
+	# All cores, as the kernels are large. The list comes first: an import reads it, and may
+	# refuse the archive, before it unpacks the rest.
+	XZ_OPT=${XZ_OPT:--T0} ZSTD_NBTHREADS=${ZSTD_NBTHREADS:-0} tar -C "$st" "$z" -cf "$a.tmp" \
+		"$top/kernels.list" "$top/src" "$top/out" && mv "$a.tmp" "$a"
+	echo "kernels: $n exported to $a ($(du -h "$a" | cut -f1))${skipped:+; not from the tags, left out:$skipped}"
 }
 
 import() {
@@ -52,8 +57,10 @@ import() {
 	st=$WORK/kernels/import.tmp
 	rm -rf "$st"; mkdir -p "$st"
 	trap 'rm -rf "$st" "$st.err"' EXIT
-	tar -C "$st" -xf "$a" 2>"$st.err" || die "$src is damaged or not an archive: $(grep -v '^tar: \(Child\|Error is not\)' "$st.err" | head -1)"
 	l=$st/$top/kernels.list
+	untar() { tar -C "$st" -xf "$a" "$@" 2>"$st.err" ||
+		die "$src is damaged or not a lab kernels archive: $(grep -v '^tar: \(Child\|Error is not\|Exiting\)' "$st.err" | head -1)"; }
+	untar --occurrence=1 "$top/kernels.list"
 	[ -s "$l" ] || die "$src is not a lab kernels archive (no $top/kernels.list)"
 	"${MAKE:-make}" -s --no-print-directory kernel-ids PAIRS="$(awk '{printf "%s/%s ", $1, $2}' "$l")" > "$st/here"
 	# Every kernel must be what this checkout would build: same tarball, patches and config.
@@ -66,6 +73,7 @@ import() {
 		[ "${id%%-*}" = "${mine%%-*}" ] || what="another linux-source-6.1 tarball"
 		die "$src does not match this checkout: its $s for $t was built from $what (kernel id ${id}, here ${mine})"
 	done || exit 2
+	untar --exclude="$top/kernels.list"
 	while read -r t s id; do
 		[ -f "$st/$top/out/$t/$s/stamp" ] && [ "$(cat "$st/$top/out/$t/$s/stamp")" = "$id" ] ||
 			die "$src: the kernel of $s for $t is missing or damaged"
@@ -78,7 +86,7 @@ import() {
 	rm -rf "$WORK/kernels/src"; mv "$st/$top/src" "$WORK/kernels/src"
 	echo "$src" > "$WORK/kernels/from"
 	rm -f "$WORK/kernels/download"
-	echo "kernels: $(wc -l < "$l") kernels imported from $src ($(( $(date +%s) - t0 )) s): runs of their stages build no kernel"
+	echo "kernels: $(wc -l < "$l") imported from $src ($(( $(date +%s) - t0 )) s): runs of their stages build no kernel"
 }
 
 case "${1:-}" in

@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
+.PHONY: check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken check-share test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -33,6 +33,7 @@ test-plan:
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
+	@echo "kernels exported, imported into an empty work dir and booted there with no build|$(M) check-share"
 	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
 	@echo "docs: every commit hash named has a source|tools/sources.sh"
 	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
@@ -126,6 +127,31 @@ check-hang:
 	  grep -q "did not report the command's status" $(WORK)/hang.log && [ $$t -lt 60 ] || \
 	    { cat $(WORK)/hang.log >&2; echo "no verdict within the timeout ($$t s)" >&2; exit 1; }; \
 	  echo "hung guest: verdict after $$t s: $$(grep 'did not report' $(WORK)/hang.log)"
+
+# Kernels built once and shared: export every kernel built here, import them into an empty
+# work dir (no tree, no build dir), where make run boots 00-baseline with no kernel build and no
+# tree unpacked. Then a damaged archive, and the same archive for a checkout with other patches
+# or another tarball, are refused with one line, and leave the imported kernels as they were.
+SHARE := $(WORK)/share
+check-share:
+	@rm -rf $(SHARE) && mkdir -p $(SHARE)/patches && $(M) kernels-export ARCHIVE=$(SHARE)/k.tar.zst && \
+	$(M) run STAGE=00-baseline WORK=$(SHARE)/w KERNELS_FROM=$(SHARE)/k.tar.zst >$(SHARE)/run.log 2>&1 || \
+	  { cat $(SHARE)/run.log >&2; echo "make run on imported kernels failed" >&2; exit 1; }; \
+	grep -E '^(kernels|kbuild|boot|verdict):' $(SHARE)/run.log; \
+	grep -q 'up to date (imported' $(SHARE)/run.log && [ ! -e $(SHARE)/w/linux ] && [ ! -e $(SHARE)/w/build ] || \
+	  { echo "make run on imported kernels unpacked a tree or built a kernel" >&2; exit 1; }; \
+	cp -r $(PATCHES)/. $(SHARE)/patches && sed -i '1,/^Subject:/s/^Subject: .*/&, edited/' $$(ls $(SHARE)/patches/*/*.patch | sed -n 3p) && \
+	cp $(SHARE)/k.tar.zst $(SHARE)/bad.tar.zst && s=$$(stat -c %s $(SHARE)/bad.tar.zst) && \
+	  printf 'tampered' | dd of=$(SHARE)/bad.tar.zst bs=1 seek=$$((s / 2)) conv=notrunc status=none && \
+	for a in "ARCHIVE=$(SHARE)/bad.tar.zst" "ARCHIVE=$(SHARE)/k.tar.zst PATCHES=$(SHARE)/patches" "ARCHIVE=$(SHARE)/k.tar.zst TARBALL=$(SHARE)/k.tar.zst"; do \
+	  if $(M) kernels-import WORK=$(SHARE)/w $$a >/dev/null 2>$(SHARE)/err; then echo "kernels-import $$a was accepted" >&2; exit 1; fi; \
+	  out=$$(grep -Ev '^make(\[[0-9]+\])?: \*\*\*' $(SHARE)/err); \
+	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q '^lab: ' || \
+	    { echo "kernels-import $$a: said: $$out" >&2; exit 1; }; \
+	  echo "kernels-import $${a##*/} -> $$out"; done; \
+	$(M) run STAGE=00-baseline WORK=$(SHARE)/w >$(SHARE)/run.log 2>&1 && grep -q 'up to date (imported' $(SHARE)/run.log || \
+	  { cat $(SHARE)/run.log >&2; echo "a refused import changed the kernels imported before" >&2; exit 1; }; \
+	rm -rf $(SHARE)
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.
