@@ -90,7 +90,7 @@ if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
 	if built "$id" && { [ -z "${MODULES:-}" ] || [ -d "$kit" ]; }; then
 		echo "kbuild: $stage for $target is up to date ($([ -f "$out/imported" ] && echo "imported from $(cat "$out/imported")" || echo "$out"))"
 		# With no tree, the work dir remembers the learner's stage (tree.sh keeps it in the tree).
-		[ "$mode" = exact ] || [ -d "$TREE/.git" ] || echo "$stage" > "$WORK/kernels/stage"
+		[ "$mode" = exact ] || [ -d "$TREE/.git" ] || { mkdir -p "$WORK/kernels"; echo "$stage" > "$WORK/kernels/stage"; }
 		[ -z "${MODULES:-}" ] || modules
 		exit 0
 	fi
