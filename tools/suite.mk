@@ -112,7 +112,7 @@ BAD := $(WORK)/badinput
 check-badinput:
 	@rm -rf $(BAD) && mkdir -p $(BAD)/linux-5.10 && printf 'kernelversion:\n\t@echo 5.10.0\n' > $(BAD)/linux-5.10/Makefile && \
 	  tar -C $(BAD) -cJf $(BAD)/old.tar.xz linux-5.10 && \
-	for a in "run STAGE=99-nope" "run STAGE=10-fix-is-gate-vma" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true" "run CODE=mine" \
+	for a in "run STAGE=99-nope" "run STAGE=10-fix-is-gate-vma" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true" "run CODE=mine" "kernels-import ARCHIVE=/nonexistent.tar.zst" "kernels-import" \
 	  "prepare WORK=$(BAD)/w TARBALL=/nonexistent.tar.xz" "prepare WORK=$(BAD)/w TARBALL=$(BAD)/old.tar.xz"; do \
 	  out=$$($(M) $$a 2>&1 >/dev/null | grep -Ev '^make(\[[0-9]+\])?: \*\*\*'); rc=$$?; \
 	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -Eq "lab:|tree:" && \
