@@ -148,7 +148,7 @@ check-share:
 	  out=$$(grep -Ev '^make(\[[0-9]+\])?: \*\*\*' $(SHARE)/err); \
 	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q '^lab: ' || \
 	    { echo "kernels-import $$a: said: $$out" >&2; exit 1; }; \
-	  echo "kernels-import $${a##*/} -> $$out"; done; \
+	  echo "refused: $$out"; done; \
 	$(M) run STAGE=00-baseline WORK=$(SHARE)/w >$(SHARE)/run.log 2>&1 && grep -q 'up to date (imported' $(SHARE)/run.log || \
 	  { cat $(SHARE)/run.log >&2; echo "a refused import changed the kernels imported before" >&2; exit 1; }; \
 	rm -rf $(SHARE)
