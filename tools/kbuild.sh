@@ -43,6 +43,7 @@ built() { [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
 modkey() { echo "$1-$( (cd "$MODSRC" && cat $MODULES; cat "$MODSRC"/*.h 2>/dev/null) | sha1sum | cut -c1-12)"; }
 reusable() { [ -n "${MODULES:-}" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
 	[ "$(cat "$MODOUT/stamp" 2>/dev/null)" = "$(modkey "$1")" ]; }
+uptodate() { echo "kbuild: $stage for $target is up to date ($([ -f "$out/imported" ] && echo "imported from $(cat "$out/imported")" || echo "$out"))"; }
 modules_uptodate() { echo "kbuild: modules $MODULES for $stage on $target are up to date"; exit 0; }
 
 modules() {
@@ -88,7 +89,7 @@ if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
 	[ -z "${MODULES:-}" ] || lock
 	if reusable "$id"; then modules_uptodate; fi
 	if built "$id" && { [ -z "${MODULES:-}" ] || [ -d "$kit" ]; }; then
-		echo "kbuild: $stage for $target is up to date ($([ -f "$out/imported" ] && echo "imported from $(cat "$out/imported")" || echo "$out"))"
+		uptodate
 		# With no tree, the work dir remembers the learner's stage (tree.sh keeps it in the tree).
 		[ "$mode" = exact ] || [ -d "$TREE/.git" ] || { mkdir -p "$WORK/kernels"; echo "$stage" > "$WORK/kernels/stage"; }
 		[ -z "${MODULES:-}" ] || modules
@@ -101,7 +102,7 @@ if [ -z "$(g status --porcelain)" ] && [ "$(g rev-parse HEAD)" = "$(g rev-parse 
 else have="$(g rev-parse HEAD)-$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)-$cfg"; fi
 if reusable "$have"; then modules_uptodate; fi
 if built "$have"; then
-	echo "kbuild: $stage for $target is up to date ($out)"
+	uptodate
 elif [ -n "$SOURCES" ]; then
 	rm -rf "$out" && mkdir -p "$out"
 	(cd "$TREE" && cp --parents $SOURCES "$out/")
