@@ -16,7 +16,7 @@ t() { label=$1; shift; s=$(date +%s); "$@" >"$WORK/bench.log" 2>&1 || { tail "$W
 # A fresh clone of HEAD in $1/lab, with its own cache in $1/cache; f DIR make-args runs make there
 # in a clean environment: nothing of this checkout's make (WORK, TREE, CCACHE_DIR...) leaks in.
 clone() { git clone -q "$LAB" "$1/lab"; }
-f() { d=$1; shift; (cd "$d/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$d/cache" CI=true \
+f() { (c=$1; shift; cd "$c/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$c/cache" CI=true \
 	make -s --no-print-directory "$@" </dev/null); }
 shared() { clone "$1" && f "$1" run KERNELS_FROM="$2"; }
 if [ "${COLD:-0}" = 1 ]; then	# the README's two commands as a new user meets them
