@@ -4,6 +4,8 @@
 # COLD=1: instead, a fresh clone of the committed HEAD with an empty cache (its own
 # XDG_CACHE_HOME: no ccache, no tree, no kernel): 'make run', then 'make test' and where its
 # time went. Packages must already be installed: their download is not timed.
+# Both end with a class's first run on shared kernels: the kernels built by 'make test'
+# exported, then a fresh clone with an empty cache, clone to verdict of 'make run KERNELS_FROM='.
 set -eu
 : "${WORK:?}"
 bw=$WORK-bench
@@ -11,15 +13,21 @@ rm -rf "$bw"; mkdir -p "$bw"
 m() { make -s --no-print-directory WORK="$bw" CCACHE_DIR="$bw/ccache" "$@"; }
 t() { label=$1; shift; s=$(date +%s); "$@" >"$WORK/bench.log" 2>&1 || { tail "$WORK/bench.log"; echo "bench: $label failed" >&2; exit 1; }
 	printf '%-44s %5d s\n' "$label" $(( $(date +%s) - s )); }
+# A fresh clone of HEAD in $1/lab, with its own cache in $1/cache; f DIR make-args runs make there
+# in a clean environment: nothing of this checkout's make (WORK, TREE, CCACHE_DIR...) leaks in.
+clone() { git clone -q "$LAB" "$1/lab"; }
+f() { (c=$1; shift; cd "$c/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$c/cache" CI=true \
+	make -s --no-print-directory "$@" </dev/null); }
+shared() { clone "$1" && f "$1" run KERNELS_FROM="$2"; }
 if [ "${COLD:-0}" = 1 ]; then	# the README's two commands as a new user meets them
 	d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-cold.XXXXXX")
-	git clone -q "$LAB" "$d/lab"
-	# A clean environment: nothing of this checkout's make (WORK, TREE, CCACHE_DIR...) leaks in.
-	c() { (cd "$d/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$d/cache" CI=true \
-		make -s --no-print-directory "$@" </dev/null); }
-	t "fresh clone, empty cache: make run" c run
-	t "fresh clone, empty cache: make test" c test
+	clone "$d"
+	t "fresh clone, empty cache: make run" f "$d" run
+	t "fresh clone, empty cache: make test" f "$d" test
 	grep '^# ' "$WORK/bench.log"
+	t "export the kernels make test built" f "$d" kernels-export ARCHIVE="$d/kernels.tar.zst"
+	mkdir "$d/class"
+	t "fresh clone, shared kernels: make run" shared "$d/class" "$d/kernels.tar.zst"
 	rm -rf "$d"
 	exit 0
 fi
@@ -31,3 +39,7 @@ t "boot to verdict (06, solution)" m boot K=06-move-vector-stubs T=06-move-vecto
 rm -rf "$bw"
 t "make test, warm (real work dir)" make -s --no-print-directory test
 grep '^# ' "$WORK/bench.log"
+d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-shared.XXXXXX")
+t "export the kernels make test built" make -s --no-print-directory kernels-export ARCHIVE="$d/kernels.tar.zst"
+t "fresh clone, shared kernels: make run" shared "$d" "$d/kernels.tar.zst"
+rm -rf "$d"

@@ -21,7 +21,7 @@ STAGES   := $(shell ls $(LAB)/labs | grep -E '^[0-9][0-9]-[a-z0-9-]+$$')
 RENAMED  := $(shell sed -n 's/^\([0-9][0-9]-[a-z0-9-]*\) \([0-9][0-9]-[a-z0-9-]*\)$$/\1:\2/p' $(LAB)/labs/renamed)
 # renamed ID: the id it has now, following renames one after another (empty: never renamed).
 renamed   = $(foreach n,$(patsubst $(1):%,%,$(filter $(1):%,$(RENAMED))),$(or $(call renamed,$(n)),$(n)))
-SAVED    := $(shell cat $(TREE)/.git/lab-stage 2>/dev/null)
+SAVED    := $(shell cat $(TREE)/.git/lab-stage $(WORK)/kernels/stage 2>/dev/null | head -1)
 STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),00-baseline)
 # manifest STAGE,KEY: one value of a stage manifest
 manifest = $(strip $(shell sed -n 's/^$(2)[[:space:]]*:=[[:space:]]*//p' $(LAB)/labs/$(1)/stage.mk 2>/dev/null))
@@ -61,7 +61,7 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help deps prepare kernel guest modules run grade grade-all gradescope debug gdb bench docs host check-stage
+.PHONY: help deps prepare ksrc tree kernel kernel-ids kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs host check-stage
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -72,6 +72,19 @@ deps:
 
 prepare: deps
 	@tools/tree.sh prepare
+
+# The few files of the kernel tree that the lab itself reads (the tests' harness, gen_init_cpio,
+# the stack-trace decoder): from the work tree, or, when kernels were imported and no tree was
+# unpacked, from the import, which is all a run on imported kernels needs.
+KSRC_FILES := tools/testing/selftests/kselftest_harness.h tools/testing/selftests/kselftest.h \
+	usr/gen_init_cpio.c scripts/decode_stacktrace.sh scripts/decodecode
+KSRC = $(if $(wildcard $(TREE)/.git),$(TREE),$(if $(wildcard $(WORK)/kernels/src),$(WORK)/kernels/src,$(TREE)))
+ksrc: deps
+	@$(if $(filter $(TREE),$(KSRC)),tools/tree.sh prepare,:)
+
+# The whole tree at STAGE, for a learner who wants to edit it (a run on imported kernels has none).
+tree: check-stage deps
+	@tools/tree.sh checkout $(STAGE) && echo "tree: $(TREE) is at $(STAGE): edit it, then 'make run' builds your kernel"
 
 check-stage:
 	@case " $(call manifest,$(STAGE),TARGETS) " in *" $(TARGET) "*) ;; \
@@ -85,19 +98,41 @@ $(HOSTBIN)/mkexercise: tools/host/mkexercise.c
 	@mkdir -p $(@D) && gcc -O2 -Wall -o $@ $<
 $(HOSTBIN)/picsvg: tools/host/picsvg.c
 	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -o $@ $<
-$(HOSTBIN)/gen_init_cpio: | prepare
-	@mkdir -p $(@D) && gcc -O2 -o $@ $(TREE)/usr/gen_init_cpio.c
+$(HOSTBIN)/gen_init_cpio: | ksrc
+	@mkdir -p $(@D) && gcc -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
 
 # kernel K=stage [KMODE=exact|learner]: build (or reuse) that stage's kernel for TARGET.
+# kbuild STAGE,TARGET: tools/kbuild.sh with that kernel's data; a stage with MODULES keeps a
+# module kit beside its kernel.
 KMODE ?= learner
-KBUILD  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(K)/,$(call manifest,$(K),CONFIG))" OBJECTS="$(call manifest,$(K),OBJECTS)" \
-	  TARGET_CONFIGS="$(CONFIGS_$(TARGET))" SOURCES="$(SOURCES_$(TARGET))" IMAGE=$(IMAGE_$(TARGET)) DTB=$(DTB_$(TARGET)) tools/kbuild.sh $(K) $(TARGET) $(KMODE)
+kbuild  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(1)/,$(call manifest,$(1),CONFIG))" MODKIT=$(if $(call manifest,$(1),MODULES),yes) \
+	  OBJECTS="$(call manifest,$(1),OBJECTS)" \
+	  TARGET_CONFIGS="$(CONFIGS_$(2))" SOURCES="$(SOURCES_$(2))" IMAGE=$(IMAGE_$(2)) DTB=$(DTB_$(2)) tools/kbuild.sh $(1) $(2)
+KBUILD  = $(call kbuild,$(K),$(TARGET)) $(KMODE)
 # KERNELS of the test stage T: other targets the stage's kernel is built for as well, for
 # tests that boot it themselves (01's host tests boot its DEBUG_LL zImage).
 KERNELS ?= $(call manifest,$(or $(T),$(K)),KERNELS)
-kernel: prepare
+kernel: deps
 	@$(KBUILD)
 	@$(foreach t,$(KERNELS),$(MAKE) -s kernel K=$(K) TARGET=$(t) KERNELS= &&) true
+
+# Kernels built once, shared (tools/kernels.sh). kernel-ids PAIRS="target/stage ...": one
+# "target stage id" line each (id "unknown" for a stage or target this checkout lacks).
+pt = $(firstword $(subst /, ,$(1)))
+ps = $(lastword $(subst /, ,$(1)))
+kernel-ids:
+	@$(foreach p,$(PAIRS),echo "$(call pt,$(p)) $(call ps,$(p)) $(if $(and $(filter $(STAGES) pristine,$(call ps,$(p))),$(QEMU_$(call pt,$(p)))),$$($(call kbuild,$(call ps,$(p)),$(call pt,$(p))) id),unknown)" &&) true
+# make kernels-export [ARCHIVE=file.tar.zst|.tar.xz]: every kernel built here from a stage's tag.
+BUILT = $(filter $(addprefix %/,$(STAGES) pristine),$(patsubst $(WORK)/out/%/stamp,%,$(wildcard $(WORK)/out/*/*/stamp)))
+export KSRC_FILES
+kernels-export:
+	@$(MAKE) -s --no-print-directory kernel-ids PAIRS="$(BUILT)" | tools/kernels.sh export $(or $(ARCHIVE),$(WORK)/lab311-kernels.tar.zst)
+# make kernels-import ARCHIVE=file (or KERNELS_FROM=file-or-URL); run, grade and debug take
+# KERNELS_FROM= too, and import from it once.
+kernels-import: deps
+	@tools/kernels.sh import '$(or $(ARCHIVE),$(KERNELS_FROM))'
+kernels-from: deps
+	@$(if $(KERNELS_FROM),tools/kernels.sh import '$(KERNELS_FROM)' once)
 
 # guest T=stage CODE=solutions|exercises|DIR: the stage's test programs linked with that code
 # (DIR: any directory of <stage-id>/ folders laid out as exercises/, e.g. a learner's)
@@ -109,7 +144,7 @@ CODEID   = $(if $(filter solutions exercises,$(CODE)),$(CODE),dir-$(shell printf
 GUEST    = $(WORK)/guest/$(USERLAND)/$(T)/$(CODEID)
 LABINIT  = $(WORK)/guest/$(USERLAND)/labinit
 CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
-guest: prepare
+guest: ksrc
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@rm -rf $(GUEST) && mkdir -p $(GUEST)
 	@$(UCC) -Itools/guest -o $(LABINIT) $(INIT)
@@ -118,14 +153,14 @@ guest: prepare
 	  if [ $$s = $(T) ]; then d=$(CODEDIR) c="$(call manifest,$(T),CODE)"; \
 	  else d=$(CODE)/$$s c=$$(sed -n 's/^CODE[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); fi; \
 	  l=$$(sed -n 's/^LDFLAGS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); \
-	  b=$${t##*/}; $(UCC) -Wno-sign-compare -I$(TREE)/tools/testing/selftests -Itools/guest -DLAB_CODEDIR='"'$$d'"' \
+	  b=$${t##*/}; $(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/guest -DLAB_CODEDIR='"'$$d'"' \
 	    -I$$d -o $(GUEST)/$${b%.c} $$src $(GUESTLIB) $$(for f in $$c; do echo $$d/$$f; done) $$l || exit 1; done
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
 # built out of tree against kernel K's build dir; the guest finds them in /lab/modules.
 MODDIR   = $(WORK)/modules/$(TARGET)-$(K)-$(T)-$(CODEID)
 MODULES  = $(call manifest,$(T),MODULES)
-modules: prepare
+modules: deps
 	@$(if $(MODULES),MODULES="$(MODULES)" MODSRC=$(CODEDIR) MODOUT=$(MODDIR) $(KBUILD),rm -rf $(MODDIR))
 
 # boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|gdbtest EXPECT=all|zero|flip
@@ -140,7 +175,7 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD=$(QCMD) TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
 	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) LABEL="$(T) on $(TARGET): kernel $(K), $(CODE)" \
 	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
-	  DECODE="CROSS_COMPILE=$(CROSS) $(TREE)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(TREE)" \
+	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(KSRC)" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
 	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))" \
 	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))"
@@ -150,11 +185,11 @@ boot: host guest modules
 
 # The main job: build the stage as the learner's tree has it, boot it, check it.
 INTERACTIVE := $(shell [ -t 0 ] && [ -t 2 ] && [ -z "$$CI" ] && echo yes)
-run: check-stage
+run: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
 	@$(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=$(if $(and $(INTERACTIVE),$(if $(CMD),,y)),interactive,batch) RUN=$(TARGET)-run
 
-debug: check-stage
+debug: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
 	@$(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=wait RUN=$(TARGET)-debug
 
@@ -166,7 +201,7 @@ gdb: check-stage
 # Grade the learner's exercises/ (or CODE=dir) on every stage whose kernel is built (or just STAGE=).
 GRADED   = $(if $(filter command line,$(origin CODE)),$(CODE),exercises)
 ASKED    = $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES))
-grade: host check-stage
+grade: check-stage kernels-from host
 	@rc=0; for s in $(ASKED); do \
 	  t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
 	  if [ -f $(WORK)/out/$$t/$$s/stamp ]; then $(MAKE) -s boot K=$$s T=$$s CODE=$(GRADED) TARGET=$$t RUN=$$t-grade-$$s || rc=1; \

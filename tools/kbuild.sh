@@ -1,14 +1,19 @@
 #!/bin/sh
 # Build the kernel of one stage for one target, out of tree, and keep its artefacts.
-#   kbuild.sh STAGE TARGET exact|learner
-# exact: the stage's tag as it is (make test); learner: the work tree as the learner left it.
-# Skips the build when the artefacts already match the tree state and the config.
+#   kbuild.sh STAGE TARGET exact|learner|id
+# exact: the stage's tag as it is (make test); learner: the work tree as the learner left it;
+# id: print the kernel's identity and stop.
+# A kernel built from a stage's tag is stamped with its identity: the tarball and the patches
+# up to the stage (tools/tree.sh ident), and the config. It is the same on every clone, so a
+# kernel built elsewhere (make kernels-import) is used as it is, with no tree here at all. A
+# tree with the learner's edits or commits is stamped with its HEAD and state instead.
+# Skips the build when the artefacts already match.
 # Env: TARGET_CONFIGS (the target's fragments), STAGE_CONFIG (the stage's); IMAGE (the boot
 # image, default zImage) and DTB (a device tree blob to keep beside it); SOURCES (the
 # host target: no build, these files of the tree are the artefacts); OBJECTS (build outputs
-# kept with the artefacts, for a stage's host tests); with MODULES
-# (file names in MODSRC), also build those out-of-tree modules against this kernel's build
-# dir, into MODOUT.
+# kept with the artefacts, for a stage's host tests); MODKIT=yes: keep beside the kernel what
+# out-of-tree modules need to build against it (the stage has MODULES); with MODULES (file
+# names in MODSRC), also build those modules against this kernel, into MODOUT.
 set -eu
 stage=$1 target=$2 mode=$3
 : "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:=}" "${SOURCES:=}" "${OBJECTS:=}"
@@ -16,23 +21,30 @@ stage=$1 target=$2 mode=$3
 build=$WORK/build/$target out=$WORK/out/$target/$stage
 frags="$(for c in $TARGET_CONFIGS; do printf '%s ' "$LAB/labs/targets/$c.config"; done)${STAGE_CONFIG:-}"
 cfg=$( { [ -z "$SOURCES$OBJECTS" ] || echo "$SOURCES" "$OBJECTS"; [ -z "${frags% }" ] || cat $frags; } | sha1sum | cut -c1-12)
+id="$(tools/tree.sh ident "$stage")-$cfg"
+[ "$mode" != id ] || { echo "$id"; exit 0; }
+kit=$out/modkit
 g() { git -C "$TREE" "$@"; }
-# One work tree for all targets: a second build in this checkout waits its turn.
-mkdir -p "$WORK/build"
-exec 9>"$WORK/build/lock"
-flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }
+# One work tree for all targets: a second build in this checkout waits its turn (taken once
+# something is to be built; a kernel that is up to date needs neither lock nor build dir).
+locked=
+lock() { [ -z "$locked" ] || return 0; locked=yes; mkdir -p "$WORK/build"; exec 9>"$WORK/build/lock"
+	flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }; }
 
-k() { make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
+kmake() { make -s ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
 	HOSTCC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
-# Built: the artefacts match, and for modules the build dir holds this kernel too.
+k() { kmake -C "$TREE" O="$build" "$@"; }
+# Built: the artefacts match, and for modules the kernel has its module kit or the build dir
+# holds it.
 built() { [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
-	{ [ -z "${MODULES:-}" ] || [ "$(cat "$build/lab-stamp" 2>/dev/null)" = "$1" ]; }; }
+	{ [ -z "${MODULES:-}" ] || [ -d "$kit" ] || [ "$(cat "$build/lab-stamp" 2>/dev/null)" = "$1" ]; }; }
 
 # A module already built from the same sources against the same kernel artefacts is reused:
 # no switch of the build dir, no make.
 modkey() { echo "$1-$( (cd "$MODSRC" && cat $MODULES; cat "$MODSRC"/*.h 2>/dev/null) | sha1sum | cut -c1-12)"; }
 reusable() { [ -n "${MODULES:-}" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
 	[ "$(cat "$MODOUT/stamp" 2>/dev/null)" = "$(modkey "$1")" ]; }
+uptodate() { echo "kbuild: $stage for $target is up to date ($([ -f "$out/imported" ] && echo "imported from $(cat "$out/imported")" || echo "$out"))"; }
 modules_uptodate() { echo "kbuild: modules $MODULES for $stage on $target are up to date"; exit 0; }
 
 modules() {
@@ -40,9 +52,10 @@ modules() {
 	rm -rf "$src" "$MODOUT"; mkdir -p "$src" "$MODOUT"
 	for m in $MODULES; do cp "$MODSRC/$m" "$src/"; echo "obj-m += ${m%.c}.o" >> "$src/Kbuild"; done
 	cp "$MODSRC"/*.h "$src/" 2>/dev/null || true
-	echo "kbuild: modules $MODULES against $stage for $target"
-	k M="$src" modules >"$src/build.log" 2>&1 || { tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
+	t0=$(date +%s)
+	if [ -d "$kit" ]; then kmake -C "$kit" M="$src" modules; else k M="$src" modules; fi >"$src/build.log" 2>&1 || { tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
 	cp "$src"/*.ko "$MODOUT/"
+	echo "kbuild: modules $MODULES built against $stage for $target ($(( $(date +%s) - t0 )) s, log: $src/build.log)"
 	modkey "$(cat "$out/stamp")" > "$MODOUT/stamp"
 }
 
@@ -60,18 +73,37 @@ progress() {
 	done
 }
 
-tools/tree.sh tags "$stage"
-want="$(g rev-parse "$stage^{commit}")-clean-$cfg"
-if [ "$mode" = exact ] && reusable "$want"; then modules_uptodate; fi
-if [ "$mode" = exact ] && [ -z "${MODULES:-}" ] && built "$want"; then
-	echo "kbuild: $stage for $target is up to date ($out)"; exit 0
+# What an out-of-tree module build reads, as the kernel's scripts/package/builddeb lists it for
+# a linux-headers package: the tree's makefiles, include/, scripts/ and arch includes, then the
+# build dir's generated headers, host tools, Module.symvers and .config.
+modkit() {
+	rm -rf "$kit"; mkdir -p "$kit"
+	(cd "$TREE" && { find . arch/arm -maxdepth 1 -name 'Makefile*'; find include scripts -type f -o -type l
+		find arch/arm -name Kbuild.platforms -o -name Platform
+		find $(find arch/arm -name include -o -name scripts -type d) -type f; } | tar -cf - -T -) | tar -C "$kit" -xf -
+	(cd "$build" && { find arch/arm/include Module.symvers include scripts -type f; echo .config; } | tar -cf - -T -) | tar -C "$kit" -xf -
+}
+
+# The stage's tag, built here or imported: no tree needed, unless its modules must be built in
+# the build dir (no kit), which reads the tree as checked out.
+if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
+	[ -z "${MODULES:-}" ] || lock
+	if reusable "$id"; then modules_uptodate; fi
+	if built "$id" && { [ -z "${MODULES:-}" ] || [ -d "$kit" ]; }; then
+		uptodate
+		# With no tree, the work dir remembers the learner's stage (tree.sh keeps it in the tree).
+		[ "$mode" = exact ] || [ -d "$TREE/.git" ] || { mkdir -p "$WORK/kernels"; echo "$stage" > "$WORK/kernels/stage"; }
+		[ -z "${MODULES:-}" ] || modules
+		exit 0
+	fi
 fi
+lock
 tools/tree.sh "$([ "$mode" = exact ] && echo exact || echo checkout)" "$stage"
-[ -z "$(g status --porcelain)" ] && state=clean || state=$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)
-have="$(g rev-parse HEAD)-$state-$cfg"
+if [ -z "$(g status --porcelain)" ] && [ "$(g rev-parse HEAD)" = "$(g rev-parse "$stage^{commit}")" ]; then have=$id
+else have="$(g rev-parse HEAD)-$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)-$cfg"; fi
 if reusable "$have"; then modules_uptodate; fi
 if built "$have"; then
-	echo "kbuild: $stage for $target is up to date ($out)"
+	uptodate
 elif [ -n "$SOURCES" ]; then
 	rm -rf "$out" && mkdir -p "$out"
 	(cd "$TREE" && cp --parents $SOURCES "$out/")
@@ -86,6 +118,7 @@ else
 		{ tail "$build/merge.log" >&2; exit 1; }
 	echo "$cfg" > "$build/lab-config"
 	echo "kbuild: building $stage for $target (log: $build/build.log)"
+	t0=$(date +%s)
 	cold=$([ -e "$build/vmlinux" ] || echo yes)	# nothing built here yet (kconfig's own tools aside)
 	touch "$build/lab-start"
 	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
@@ -94,10 +127,13 @@ else
 	k -j"$JOBS" "$IMAGE" $DTB $mods scripts_gdb >"$build/build.log" 2>&1 || { kill $prog 2>/dev/null; tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
 	kill $prog 2>/dev/null || true
 	[ -z "$cold" ] || find "$build" -name '*.o' | wc -l > "$objects"
+	rm -rf "$out/imported" "$kit" "$out/scripts"
 	for f in arch/arm/boot/$IMAGE ${DTB:+arch/arm/boot/dts/$DTB} vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
+	mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
 	[ -z "$OBJECTS" ] || (cd "$build" && cp --parents $OBJECTS "$out/")
-	rm -rf "$out/scripts"; mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
+	[ -z "${MODKIT:-}" ] || [ -z "$mods" ] || modkit
 	echo "$have" > "$out/stamp"
 	echo "$have" > "$build/lab-stamp"
+	echo "kbuild: $stage for $target built in $(( $(date +%s) - t0 )) s"
 fi
 [ -z "${MODULES:-}" ] || modules

@@ -38,7 +38,9 @@ if [ "$mode" = gdbtest ]; then
 	wait || true
 	exit $rc
 fi
+t0=$(date +%s)
 tools/boot.sh "$mode" "$log" || [ $? = 124 ]
+echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)"
 host=""
 if [ -n "$DISK" ]; then tools/fsck.sh "$RUNDIR/disk.img" "$RUNDIR/host.ktap"; host="--host $RUNDIR/host.ktap"; fi
 [ -n "$CMD" ] && exec tools/cmdout.sh "$log"

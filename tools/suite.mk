@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all
+.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -34,6 +34,7 @@ test-plan:
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
 	@echo "grade-all: bad submissions score 0 with their reason, the solution full marks|$(M) check-grade-all"
+	@echo "kernels exported, imported into an empty work dir and booted there with no build|$(M) check-share"
 	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
 	@echo "docs: every commit hash named has a source|tools/sources.sh"
 	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
@@ -45,7 +46,7 @@ test-plan:
 
 HOSTTEST := $(WORK)/host/test_host
 check-host: host
-	@gcc -O2 -Wall -Wno-format-truncation -I$(TREE)/tools/testing/selftests -Itools/host -o $(HOSTTEST) \
+	@gcc -O2 -Wall -Wno-format-truncation -I$(KSRC)/tools/testing/selftests -Itools/host -o $(HOSTTEST) \
 	  tests/host/test_host.c tools/host/ktap.c tools/host/manifest.c
 	@cd tests/host && GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise PICSVG=$(PICSVG) $(HOSTTEST)
 
@@ -114,7 +115,7 @@ BAD := $(WORK)/badinput
 check-badinput:
 	@rm -rf $(BAD) && mkdir -p $(BAD)/linux-5.10 && printf 'kernelversion:\n\t@echo 5.10.0\n' > $(BAD)/linux-5.10/Makefile && \
 	  tar -C $(BAD) -cJf $(BAD)/old.tar.xz linux-5.10 && \
-	for a in "run STAGE=99-nope" "run STAGE=10-fix-is-gate-vma" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true" "run CODE=mine" "grade-all SUBMISSIONS=/nonexistent" "grade CODE=/no/such/dir" \
+	for a in "run STAGE=99-nope" "run STAGE=10-fix-is-gate-vma" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true" "run CODE=mine" "grade-all SUBMISSIONS=/nonexistent" "grade CODE=/no/such/dir" "kernels-import ARCHIVE=/nonexistent.tar.zst" "kernels-import" \
 	  "prepare WORK=$(BAD)/w TARBALL=/nonexistent.tar.xz" "prepare WORK=$(BAD)/w TARBALL=$(BAD)/old.tar.xz"; do \
 	  out=$$($(M) $$a 2>&1 >/dev/null | grep -Ev '^make(\[[0-9]+\])?: \*\*\*'); rc=$$?; \
 	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -Eq "lab:|tree:" && \
@@ -134,6 +135,31 @@ check-hang:
 # 00-baseline, the cheapest stage to boot: its kernel is built by its own step before this one.
 check-grade-all: host
 	@MAKE="$(M)" tests/grade-all.sh 00-baseline
+
+# Kernels built once and shared: export every kernel built here, import them into an empty
+# work dir (no tree, no build dir), where make run boots 00-baseline with no kernel build and no
+# tree unpacked. Then a damaged archive, and the same archive for a checkout with other patches
+# or another tarball, are refused with one line, and leave the imported kernels as they were.
+SHARE := $(WORK)/share
+check-share:
+	@rm -rf $(SHARE) && mkdir -p $(SHARE)/patches && $(M) kernels-export ARCHIVE=$(SHARE)/k.tar.zst && \
+	$(M) run STAGE=00-baseline WORK=$(SHARE)/w KERNELS_FROM=$(SHARE)/k.tar.zst >$(SHARE)/run.log 2>&1 || \
+	  { cat $(SHARE)/run.log >&2; echo "make run on imported kernels failed" >&2; exit 1; }; \
+	grep -E '^(kernels|kbuild|boot|verdict):' $(SHARE)/run.log; \
+	grep -q 'up to date (imported' $(SHARE)/run.log && [ ! -e $(SHARE)/w/linux ] && [ ! -e $(SHARE)/w/build ] || \
+	  { echo "make run on imported kernels unpacked a tree or built a kernel" >&2; exit 1; }; \
+	cp -r $(PATCHES)/. $(SHARE)/patches && sed -i '1,/^Subject:/s/^Subject: .*/&, edited/' $$(ls $(SHARE)/patches/*/*.patch | sed -n 3p) && \
+	cp $(SHARE)/k.tar.zst $(SHARE)/bad.tar.zst && s=$$(stat -c %s $(SHARE)/bad.tar.zst) && \
+	  printf 'tampered' | dd of=$(SHARE)/bad.tar.zst bs=1 seek=$$((s / 2)) conv=notrunc status=none && \
+	for a in "ARCHIVE=$(SHARE)/bad.tar.zst" "ARCHIVE=$(SHARE)/k.tar.zst PATCHES=$(SHARE)/patches" "ARCHIVE=$(SHARE)/k.tar.zst TARBALL=$(SHARE)/k.tar.zst"; do \
+	  if $(M) kernels-import WORK=$(SHARE)/w $$a >/dev/null 2>$(SHARE)/err; then echo "kernels-import $$a was accepted" >&2; exit 1; fi; \
+	  out=$$(grep -Ev '^make(\[[0-9]+\])?: \*\*\*' $(SHARE)/err); \
+	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q '^lab: ' || \
+	    { echo "kernels-import $$a: said: $$out" >&2; exit 1; }; \
+	  echo "refused: $$out"; done; \
+	$(M) run STAGE=00-baseline WORK=$(SHARE)/w >$(SHARE)/run.log 2>&1 && grep -q 'up to date (imported' $(SHARE)/run.log || \
+	  { cat $(SHARE)/run.log >&2; echo "a refused import changed the kernels imported before" >&2; exit 1; }; \
+	rm -rf $(SHARE)
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.

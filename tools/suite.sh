@@ -7,6 +7,7 @@ logdir=$1; mkdir -p "$logdir"; rm -f "$logdir"/*.log "$logdir/tally" "$logdir/ti
 n=0 start=$(date +%s)
 plan=$(cat)
 echo "TAP version 13"; echo "1..$(printf '%s\n' "$plan" | grep -c .)"
+echo "# each step's output: $logdir/NN.log"
 printf '%s\n' "$plan" | while IFS='|' read -r name cmd; do
 	n=$((n + 1)); t0=$(date +%s); log=$(printf '%s/%02d.log' "$logdir" $n)
 	# A step that prints nothing ran nothing (a missing make target is silently "up to date").
@@ -16,7 +17,7 @@ printf '%s\n' "$plan" | while IFS='|' read -r name cmd; do
 	if wait $pid && [ -s "$log" ]; then r=ok; else r="not ok"; fi
 	wait $!
 	dt=$(( $(date +%s) - t0 )); echo "$dt|$name" >> "$logdir/times"
-	echo "$r $n $name ($dt s)"
+	echo "$r $n $name ($dt s, ${log##*/})"
 	if [ "$r" = ok ]; then echo pass >> "$logdir/tally"
 	else tail -25 "$log" | sed 's/^/#   /'; echo fail >> "$logdir/tally"; fi
 done

@@ -5,6 +5,8 @@
 #   tree.sh tags STAGE         make the stage tags up to STAGE (git am on the stage below)
 #   tree.sh checkout STAGE     make tags up to STAGE, check it out (refuses on a dirty tree)
 #   tree.sh exact STAGE        same, but also when HEAD is already STAGE with edits on top
+#   tree.sh ident STAGE        the stage's identity, the same on every clone: the tarball's hash
+#                              and series_id (no tree needed)
 # Env: TREE (work tree), TARBALL, LABS (labs dir), PATCHES (patches dir), SAVE=1.
 set -eu
 die() { echo "tree: $*" >&2; exit 2; }
@@ -16,7 +18,8 @@ prepare() {
 	[ -r "$TARBALL" ] || die "$TARBALL not found: install linux-source-6.1 (make deps)"
 	tmp="$TREE.unpack"; rm -rf "$tmp"; mkdir -p "$tmp"
 	trap 'rm -rf "$tmp"' EXIT	# a failed unpack leaves nothing behind
-	echo "tree: unpacking $TARBALL"
+	echo "tree: unpacking $TARBALL into $TREE"
+	t0=$(date +%s)
 	tar -C "$tmp" --strip-components=1 -xf "$TARBALL"
 	v=$(make -s -C "$tmp" kernelversion 2>/dev/null) || die "cannot read the kernel version in $TARBALL"
 	case "$v" in 6.1.*) ;; *) die "kernel version $v is not 6.1.x: the lab's patches are for 6.1" ;; esac
@@ -28,15 +31,30 @@ prepare() {
 		-m "Unpacked from $TARBALL; Debian's top-level '/*' ignore rule dropped so new files show up."
 	TREE=$tmp g tag pristine
 	mv "$tmp" "$TREE"
+	echo "tree: unpacked and committed as pristine ($(( $(date +%s) - t0 )) s)"
 	trap - EXIT
 }
 
 stages() { ls "$LABS" | grep -E '^[0-9][0-9]-[a-z0-9-]+$' | sort; }
 prev_of() { p=pristine; for s in $(stages); do [ "$s" = "$1" ] && { echo $p; return; }; p=$s; done
 	die "unknown stage '$1' (stages: $(stages | tr '\n' ' '))"; }
-# A stage's identity: its patches and those of every stage below it.
-series_id() { [ "$1" = pristine ] && { echo pristine; return; }
-	{ series_id "$(prev_of "$1")"; cat "$PATCHES/$1"/*.patch 2>/dev/null; } | sha1sum | cut -c1-16; }
+# A stage's identity: its patches and those of every stage below it, chained from pristine.
+series_id() { id=pristine; [ "$1" = pristine ] && { echo pristine; return; }
+	for s in $(stages); do
+		id=$( { echo "$id"; cat "$PATCHES/$s"/*.patch 2>/dev/null; } | sha1sum | cut -c1-16)
+		[ "$s" = "$1" ] && { echo "$id"; return; }
+	done
+	die "unknown stage '$1'"; }
+
+# The tarball's hash, kept in the work dir while its size and time stay the same.
+tarball_id() {
+	k="$(stat -Lc '%s %Y' "$TARBALL" 2>/dev/null)" || die "$TARBALL not found: install linux-source-6.1 (make deps)"
+	f=${WORK:-$TREE/..}/tarball-id
+	if [ "$(sed -n 1p "$f" 2>/dev/null)" != "$k" ]; then
+		mkdir -p "${f%/*}"; { echo "$k"; sha1sum < "$TARBALL" | cut -c1-12; } > "$f.$$" && mv "$f.$$" "$f"
+	fi
+	sed -n 2p "$f"
+}
 
 dirty() { [ -n "$(g status --porcelain)" ]; }
 guard() {
@@ -54,7 +72,7 @@ ensure_tag() {
 	want=$(series_id "$1")
 	[ "$(g tag -l --format='%(contents:subject)' "$1")" = "$want" ] && return 0
 	ls "$PATCHES/$1"/*.patch >/dev/null 2>&1 || die "no patches in $PATCHES/$1"
-	echo "tree: applying $1 on $prev"
+	t0=$(date +%s)
 	guard
 	g checkout -q --detach "$prev"
 	g am -q "$PATCHES/$1"/*.patch || { g am --abort; die "patches/$1 do not apply on $prev"; }
@@ -62,6 +80,7 @@ ensure_tag() {
 	[ "$(g rev-list --count "$prev..HEAD")" = "$(ls "$PATCHES/$1"/*.patch | wc -l)" ] ||
 		die "patches/$1 made fewer commits than it has patches on $prev (already applied?)"
 	g tag -f -a "$1" -m "$want" >/dev/null
+	echo "tree: $1 applied on $prev ($(( $(date +%s) - t0 )) s)"
 	echo "$1" > "$TREE/.git/lab-stage"
 }
 
@@ -90,5 +109,6 @@ case "${1:-}" in
 	tags) prepare; migrate; ensure_tag "${2:?stage}" ;;
 	checkout) prepare; migrate; checkout "${2:?stage}" ;;
 	exact) prepare; migrate; checkout "${2:?stage}" exact ;;
-	*) die "usage: tree.sh prepare|tags STAGE|checkout STAGE|exact STAGE" ;;
+	ident) [ "${2:?stage}" = pristine ] || prev_of "$2" >/dev/null; echo "$(tarball_id)-$(series_id "$2")" ;;
+	*) die "usage: tree.sh prepare|tags STAGE|checkout STAGE|exact STAGE|ident STAGE" ;;
 esac
