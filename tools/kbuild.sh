@@ -21,8 +21,12 @@ mkdir -p "$WORK/build"
 exec 9>"$WORK/build/lock"
 flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }
 
-k() { make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
-	HOSTCC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
+# Objects that do not depend on the work dir's path (tools/kflags.sh), so that ccache shares
+# them with other checkouts: locally, or through CCACHE_REMOTE_STORAGE when it is set.
+flags=$(tools/kflags.sh "$build")
+k() { CCACHE_BASEDIR=$(realpath "$WORK") make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" \
+	CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" KCFLAGS="$flags" KAFLAGS="$flags" \
+	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
 # Built: the artefacts match, and for modules the build dir holds this kernel too.
 built() { [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
 	{ [ -z "${MODULES:-}" ] || [ "$(cat "$build/lab-stamp" 2>/dev/null)" = "$1" ]; }; }
