@@ -6,7 +6,8 @@ set -eu
 pkgs="linux-source-6.1 qemu-system-arm gcc-arm-linux-gnueabi libc6-dev-armel-cross
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 gdb-multiarch mkdocs mkdocs-material ccache bc bison flex libssl-dev libelf-dev
-xz-utils e2fsprogs device-tree-compiler python3-pymdownx git make gcc libc6-dev perl python3 busybox-static:armel"
+xz-utils e2fsprogs device-tree-compiler python3-pymdownx git make gcc libc6-dev perl python3 busybox-static:armel
+redis-server"
 bbhf=$CACHE/busybox-armhf
 missing=""
 for p in $pkgs; do

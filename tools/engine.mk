@@ -62,7 +62,7 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help deps prepare kernel guest modules run grade debug gdb bench docs host check-stage
+.PHONY: help deps prepare kernel guest modules run grade debug gdb bench docs host check-stage ccache-server
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -174,3 +174,10 @@ where:
 
 bench: deps
 	@tools/bench.sh
+
+# A ccache remote storage for a class (tools/ccache-server.sh): prints the CCACHE_REMOTE_STORAGE
+# line to give the learners, then serves until stopped. CCACHE_HOST: an address of this machine
+# that they reach; CCACHE_PORT: a port of your choice (default: a free one).
+CCACHE_HOST ?= 127.0.0.1
+ccache-server: deps
+	@tools/ccache-server.sh $(WORK)/ccache-server $(CCACHE_HOST) $(CCACHE_PORT)
