@@ -3,8 +3,8 @@
 #   ccache-server.sh DIR [HOST [PORT]]
 # Listens on HOST (default 127.0.0.1: give an address of this machine that the learners reach)
 # and PORT (default: the first free one from a port derived from DIR), keeps its config and
-# password in DIR, prints the CCACHE_REMOTE_STORAGE line for the learners and serves in the
-# foreground until stopped (log: DIR/redis.log). Past MAXMEM (default 2gb) the least recently
+# password in DIR, prints the CCACHE_REMOTE_STORAGE line for the learners once the server
+# answers, and serves in the foreground until stopped (log: DIR/redis.log). Past MAXMEM (default 2gb) the least recently
 # used objects go: it is a cache, nothing in it needs keeping.
 set -eu
 dir=$1 host=${2:-127.0.0.1} port=${3:-}
@@ -26,5 +26,12 @@ maxmemory-policy allkeys-lru
 dir $dir
 logfile $dir/redis.log
 CONF
+redis-server "$dir/redis.conf" &
+r=$!
+trap 'kill $r 2>/dev/null' EXIT INT TERM
+until redis-cli -h "$host" -p "$port" ping 2>/dev/null | grep -q NOAUTH; do
+	kill -0 $r 2>/dev/null || { echo "lab: redis-server did not start: $(tail -1 "$dir/redis.log")" >&2; exit 1; }
+	sleep 0.2
+done
 echo "CCACHE_REMOTE_STORAGE=redis://$pass@$host:$port"
-exec redis-server "$dir/redis.conf"
+wait $r
