@@ -12,7 +12,7 @@ fail() { echo "ccache-remote: $*" >&2; exit 1; }
 tools/ccache-server.sh "$d/server" 127.0.0.1 >"$d/server.out" 2>&1 &
 srv=$!
 trap 'kill $srv 2>/dev/null || true' EXIT
-until url=$(sed -n 's/^CCACHE_REMOTE_STORAGE=//p' "$d/server.out") && [ -n "$url" ]; do
+until url=$(sed -n 's/^CCACHE_REMOTE_STORAGE=//p' "$d/server.out" 2>/dev/null) && [ -n "$url" ]; do
 	kill -0 $srv 2>/dev/null || fail "the server did not start: $(cat "$d/server.out")"
 	sleep 0.2
 done

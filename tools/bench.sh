@@ -19,7 +19,7 @@ if [ "${SHARED:-0}" = 1 ]; then
 	tools/ccache-server.sh "$bw/server" 127.0.0.1 >"$bw/server.out" 2>&1 &
 	srv=$!
 	trap 'kill $srv 2>/dev/null || true' EXIT
-	until grep -q '^CCACHE_REMOTE_STORAGE=' "$bw/server.out"; do
+	until grep -qs '^CCACHE_REMOTE_STORAGE=' "$bw/server.out"; do
 		kill -0 $srv 2>/dev/null || { cat "$bw/server.out"; exit 1; }; sleep 0.2; done
 	export CCACHE_REMOTE_STORAGE="$(sed -n 's/^CCACHE_REMOTE_STORAGE=//p' "$bw/server.out")"
 	t "setup (unpack, git, host tools)" m prepare host
