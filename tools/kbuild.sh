@@ -25,9 +25,9 @@ flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for 
 # them with other checkouts: locally, or through CCACHE_REMOTE_STORAGE when it is set. ccache
 # also hashes the locale (LANG, LC_*) unless told not to: learners' locales differ.
 flags=$(tools/kflags.sh "$build")
-k() { CCACHE_BASEDIR=$(realpath "$WORK") CCACHE_SLOPPINESS=locale make -s -C "$TREE" O="$build" ARCH=arm CROSS_COMPILE="$CROSS" \
-	CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" KCFLAGS="$flags" KAFLAGS="$flags" \
-	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
+k() { CCACHE_BASEDIR=$(realpath "$WORK") CCACHE_SLOPPINESS=locale make -s -C "$TREE" O="$build" \
+	ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" \
+	KCFLAGS="$flags" KAFLAGS="$flags" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
 # Built: the artefacts match, and for modules the build dir holds this kernel too.
 built() { [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
 	{ [ -z "${MODULES:-}" ] || [ "$(cat "$build/lab-stamp" 2>/dev/null)" = "$1" ]; }; }
