@@ -4,6 +4,7 @@
 #   make grade [STAGE=id]   make debug / make gdb   make bench   make docs   make help
 #   make grade-all SUBMISSIONS=dir [STAGE=id]             grade a class (docs/engine.md)
 #   make kernels-export [ARCHIVE=f]   make kernels-import ARCHIVE=f   make tree   (README: a class)
+#   make ccache-server [CCACHE_HOST=addr]             a shared compiler cache for a class
 .DEFAULT_GOAL := help
 include tools/engine.mk
 include tools/suite.mk

@@ -6,19 +6,48 @@
 # time went. Packages must already be installed: their download is not timed.
 # Both end with a class's first run on shared kernels: the kernels built by 'make test'
 # exported, then a fresh clone with an empty cache, clone to verdict of 'make run KERNELS_FROM='.
+# SHARED=1: instead, a class sharing its objects through ccache's remote storage (a server of
+# its own on the loopback, tools/ccache-server.sh): the cold build of 00-baseline that fills
+# it, a warm rebuild in the same work dir, then the build in a fresh clone with its own work
+# dir and an empty local cache, which has only the remote storage to draw on.
 set -eu
 : "${WORK:?}"
 bw=$WORK-bench
 rm -rf "$bw"; mkdir -p "$bw"
 m() { make -s --no-print-directory WORK="$bw" CCACHE_DIR="$bw/ccache" "$@"; }
 t() { label=$1; shift; s=$(date +%s); "$@" >"$WORK/bench.log" 2>&1 || { tail "$WORK/bench.log"; echo "bench: $label failed" >&2; exit 1; }
-	printf '%-44s %5d s\n' "$label" $(( $(date +%s) - s )); }
+	last=$(( $(date +%s) - s )); printf '%-44s %5d s\n' "$label" $last; }
 # A fresh clone of HEAD in $1/lab, with its own cache in $1/cache; f DIR make-args runs make there
 # in a clean environment: nothing of this checkout's make (WORK, TREE, CCACHE_DIR...) leaks in.
 clone() { git clone -q "$LAB" "$1/lab"; }
 f() { (c=$1; shift; cd "$c/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$c/cache" CI=true \
 	make -s --no-print-directory "$@" </dev/null); }
 shared() { clone "$1" && f "$1" run KERNELS_FROM="$2"; }
+if [ "${SHARED:-0}" = 1 ]; then
+	tools/ccache-server.sh "$bw/server" 127.0.0.1 >"$bw/server.out" 2>&1 &
+	srv=$!
+	trap 'kill $srv 2>/dev/null || true' EXIT
+	until grep -qs '^CCACHE_REMOTE_STORAGE=' "$bw/server.out"; do
+		kill -0 $srv 2>/dev/null || { cat "$bw/server.out"; exit 1; }; sleep 0.2; done
+	export CCACHE_REMOTE_STORAGE="$(sed -n 's/^CCACHE_REMOTE_STORAGE=//p' "$bw/server.out")"
+	t "setup (unpack, git, host tools)" m prepare host
+	t "cold build 00-baseline, filling the server" m kernel K=00-baseline KMODE=exact
+	rm -rf "$bw/build" "$bw/out"
+	t "warm rebuild 00-baseline (same work dir)" m kernel K=00-baseline KMODE=exact
+	warm=$last
+	d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-shared.XXXXXX")
+	git clone -q "$LAB" "$d/lab"
+	c() { (cd "$d/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$d/cache" CI=true \
+		CCACHE_REMOTE_STORAGE="$CCACHE_REMOTE_STORAGE" make -s --no-print-directory "$@" </dev/null); }
+	t "fresh clone: setup" c prepare host
+	t "fresh clone, remote storage only: 00-baseline" c kernel K=00-baseline KMODE=exact
+	CCACHE_DIR=$d/cache/lab311/ccache ccache --print-stats > "$bw/stats"
+	n() { sed -n "s/^$1\t//p" "$bw/stats"; }
+	echo "fresh clone: $(n remote_storage_hit) remote hits, $(n cache_miss) compiled;" \
+		"$(awk "BEGIN { printf \"%.2f\", $last / ($warm > 0 ? $warm : 1) }")x the warm rebuild (goal: at most 1.5x)"
+	rm -rf "$d" "$bw"
+	exit 0
+fi
 if [ "${COLD:-0}" = 1 ]; then	# the README's two commands as a new user meets them
 	d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-cold.XXXXXX")
 	clone "$d"

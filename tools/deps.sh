@@ -7,7 +7,7 @@ pkgs="linux-source-6.1 qemu-system-arm gcc-arm-linux-gnueabi libc6-dev-armel-cro
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 gdb-multiarch mkdocs mkdocs-material ccache bc bison flex libssl-dev libelf-dev
 xz-utils zstd curl e2fsprogs jq device-tree-compiler python3-pymdownx git make gcc libc6-dev perl python3 busybox-static:armel
-chromium"
+chromium redis-server"
 bbhf=$CACHE/busybox-armhf
 # One dpkg-query for all: every make run starts here.
 # One dpkg-query for all (every make run starts here): "name:arch" of each installed package;

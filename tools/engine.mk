@@ -9,9 +9,12 @@ TREE     := $(WORK)/linux
 TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 TIMEOUT  ?= 120
 export CCACHE_DIR ?= $(CACHE)/ccache
-# Targets share compiler output: the build dir (the cwd) stays out of the hash. The objects'
-# DWARF names their sources by absolute path (O= build of a tree elsewhere), so gdb is unaffected.
+# Targets and work dirs share compiler output: the build dir (the cwd) stays out of the hash.
+# The objects' debug info names their sources under DEBUG_PREFIX, the same in every work dir
+# (tools/kflags.sh); gdb and decode_stacktrace.sh are told where that is in this one.
+# CCACHE_REMOTE_STORAGE, when set (make ccache-server prints one), reaches ccache as it is.
 export CCACHE_NOHASHDIR ?= 1
+export DEBUG_PREFIX := /lab311
 export TREE TARBALL WORK LAB CROSS JOBS
 export LABS := $(LAB)/labs
 export PATCHES := $(LAB)/patches
@@ -61,7 +64,7 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help deps prepare ksrc tree kernel kernel-ids kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs host check-stage
+.PHONY: help deps prepare ksrc tree kernel kernel-ids kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs host check-stage ccache-server
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -175,7 +178,7 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD=$(QCMD) TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
 	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) LABEL="$(T) on $(TARGET): kernel $(K), $(CODE)" \
 	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
-	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(KSRC)" \
+	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(DEBUG_PREFIX)/linux" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
 	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))" \
 	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))"
@@ -196,7 +199,7 @@ debug: check-stage kernels-from
 GDBK = $(OUT)/$(STAGE)
 gdb: check-stage
 	@test -f $(WORK)/gdb-port || { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; exit 2; }
-	@gdb-multiarch -q -iex "add-auto-load-safe-path $(GDBK)" $(GDBK)/vmlinux -ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$$(cat $(WORK)/gdb-port)"
+	@gdb-multiarch -q -iex "add-auto-load-safe-path $(GDBK)" -iex "set substitute-path $(DEBUG_PREFIX) $(WORK)" $(GDBK)/vmlinux -ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$$(cat $(WORK)/gdb-port)"
 
 # Grade the learner's exercises/ (or CODE=dir) on every stage whose kernel is built (or just STAGE=).
 GRADED   = $(if $(filter command line,$(origin CODE)),$(CODE),exercises)
@@ -240,3 +243,10 @@ where:
 
 bench: deps
 	@tools/bench.sh
+
+# A ccache remote storage for a class (tools/ccache-server.sh): prints the CCACHE_REMOTE_STORAGE
+# line to give the learners, then serves until stopped. CCACHE_HOST: an address of this machine
+# that they reach; CCACHE_PORT: a port of your choice (default: a free one).
+CCACHE_HOST ?= 127.0.0.1
+ccache-server: deps
+	@tools/ccache-server.sh $(WORK)/ccache-server $(CCACHE_HOST) $(CCACHE_PORT)

@@ -31,8 +31,13 @@ locked=
 lock() { [ -z "$locked" ] || return 0; locked=yes; mkdir -p "$WORK/build"; exec 9>"$WORK/build/lock"
 	flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }; }
 
-kmake() { make -s ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" \
-	HOSTCC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
+# Objects that do not depend on the work dir's path (tools/kflags.sh), so that ccache shares
+# them with other checkouts: locally, or through CCACHE_REMOTE_STORAGE when it is set. ccache
+# also hashes the locale (LANG, LC_*) unless told not to: learners' locales differ.
+flags=$(tools/kflags.sh "$build")
+kmake() { CCACHE_BASEDIR=$(realpath "$WORK") CCACHE_SLOPPINESS=locale make -s ARCH=arm CROSS_COMPILE="$CROSS" \
+	CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" KCFLAGS="$flags" KAFLAGS="$flags" \
+	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
 k() { kmake -C "$TREE" O="$build" "$@"; }
 # Built: the artefacts match, and for modules the kernel has its module kit or the build dir
 # holds it.

@@ -3,7 +3,7 @@
 #   run.sh batch|interactive|wait      boot, then grade the KTAP report (or print CMD's output)
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
-#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO LABINIT BUSYBOX WORK).
+#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO LABINIT BUSYBOX WORK DEBUG_PREFIX).
 set -eu
 mode=$1
 mkdir -p "$RUNDIR"
@@ -33,7 +33,8 @@ if [ "$mode" = gdbtest ]; then
 	while [ ! -s "$log.port" ]; do sleep 0.2; done
 	rc=0
 	# report() quits with the verdict; a script that dies before it falls through to "quit 1".
-	timeout "$TIMEOUT" gdb-multiarch -q -batch -nx -iex "add-auto-load-safe-path $KDIR" "$KDIR/vmlinux" \
+	timeout "$TIMEOUT" gdb-multiarch -q -batch -nx -iex "add-auto-load-safe-path $KDIR" \
+		-iex "set substitute-path $DEBUG_PREFIX $WORK" "$KDIR/vmlinux" \
 		-ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$(cat "$log.port")" -x "$2" -ex "quit 1" || rc=$?
 	wait || true
 	exit $rc

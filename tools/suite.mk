@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share
+.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -30,6 +30,7 @@ test-plan:
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
 	  $(if $(call manifest,$(s),BROKEN_BELOW),,echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip";) \
 	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest (this kernel$(if $(call manifest,$(s),BROKEN_BELOW),, and the one below))|$(M) gdbtest K=$(s) TARGET=$(t) KMODE=exact$(if $(call manifest,$(s),BROKEN_BELOW),, && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t) KMODE=exact)";)))
+	@echo "ccache: a second work dir gets its objects from a class's remote storage|$(M) check-ccache-remote"
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
@@ -105,6 +106,9 @@ check-broken: prepare
 	  echo "the kernel of $(K) built for $(TARGET), but $(S) says it must not" >&2; exit 1; fi; \
 	grep -E '$(call manifest,$(S),BROKEN_BELOW)' $(WORK)/broken.log | sed 's/^/build of $(K): /' | grep . || \
 	  { tail -5 $(WORK)/broken.log >&2; echo "$(K) failed to build for $(TARGET), but not with '$(call manifest,$(S),BROKEN_BELOW)'" >&2; exit 1; }
+
+check-ccache-remote: deps
+	@tests/ccache-remote.sh
 
 check-switch: prepare
 	@tools/tree.sh tags $(lastword $(STAGES)) && tests/stage-switch.sh
