@@ -21,7 +21,7 @@ t() { label=$1; shift; s=$(date +%s); "$@" >"$WORK/bench.log" 2>&1 || { tail "$W
 # in a clean environment: nothing of this checkout's make (WORK, TREE, CCACHE_DIR...) leaks in.
 clone() { git clone -q "$LAB" "$1/lab"; }
 f() { (c=$1; shift; cd "$c/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$c/cache" CI=true \
-	make -s --no-print-directory "$@" </dev/null); }
+	${CCACHE_REMOTE_STORAGE:+CCACHE_REMOTE_STORAGE="$CCACHE_REMOTE_STORAGE"} make -s --no-print-directory "$@" </dev/null); }
 shared() { clone "$1" && f "$1" run KERNELS_FROM="$2"; }
 if [ "${SHARED:-0}" = 1 ]; then
 	tools/ccache-server.sh "$bw/server" 127.0.0.1 >"$bw/server.out" 2>&1 &
@@ -36,11 +36,9 @@ if [ "${SHARED:-0}" = 1 ]; then
 	t "warm rebuild 00-baseline (same work dir)" m kernel K=00-baseline KMODE=exact
 	warm=$last
 	d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-shared.XXXXXX")
-	git clone -q "$LAB" "$d/lab"
-	c() { (cd "$d/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$d/cache" CI=true \
-		CCACHE_REMOTE_STORAGE="$CCACHE_REMOTE_STORAGE" make -s --no-print-directory "$@" </dev/null); }
-	t "fresh clone: setup" c prepare host
-	t "fresh clone, remote storage only: 00-baseline" c kernel K=00-baseline KMODE=exact
+	clone "$d"
+	t "fresh clone: setup" f "$d" prepare host
+	t "fresh clone, remote storage only: 00-baseline" f "$d" kernel K=00-baseline KMODE=exact
 	CCACHE_DIR=$d/cache/lab311/ccache ccache --print-stats > "$bw/stats"
 	n() { sed -n "s/^$1\t//p" "$bw/stats"; }
 	echo "fresh clone: $(n remote_storage_hit) remote hits, $(n cache_miss) compiled;" \
@@ -49,6 +47,7 @@ if [ "${SHARED:-0}" = 1 ]; then
 	exit 0
 fi
 if [ "${COLD:-0}" = 1 ]; then	# the README's two commands as a new user meets them
+	unset CCACHE_REMOTE_STORAGE	# an empty cache: no class's storage either
 	d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-cold.XXXXXX")
 	clone "$d"
 	t "fresh clone, empty cache: make run" f "$d" run
