@@ -86,7 +86,7 @@ check-patches: prepare
 CHECKPATCH = perl $(TREE)/scripts/checkpatch.pl --no-tree --terse -q
 check-checkpatch: prepare
 	@for p in $(PATCHES)/*/*.patch; do \
-	  if grep -q '^From: The 3.11 review lab' $$p; then $(CHECKPATCH) $$p || exit 1; continue; fi; \
+	  if grep -qE '^From: "?The 3.11 review lab' $$p; then $(CHECKPATCH) $$p || exit 1; continue; fi; \
 	  out=$$($(CHECKPATCH) $$p); if printf '%s\n' "$$out" | grep -q ': ERROR:'; then printf '%s\n' "$$out"; exit 1; fi; \
 	  w=$$(printf '%s\n' "$$out" | grep -c ': WARNING:'); \
 	  [ $$w = 0 ] || echo "$${p#$(PATCHES)/}: $$w warnings in the upstream code, kept as merged"; done; \
