@@ -204,9 +204,10 @@ gdb: check-stage
 # Grade the learner's exercises/ (or CODE=dir) on every stage whose kernel is built (or just STAGE=).
 GRADED   = $(if $(filter command line,$(origin CODE)),$(CODE),exercises)
 ASKED    = $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES))
+# The asked stages as stage:target words, each with the first target it names: the one it is graded on.
+ASKED_AT = $(foreach s,$(ASKED),$(s):$(firstword $(call manifest,$(s),TARGETS) virt))
 grade: check-stage kernels-from host
-	@rc=0; for s in $(ASKED); do \
-	  t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
+	@rc=0; for p in $(ASKED_AT); do s=$${p%:*} t=$${p#*:}; \
 	  if [ -f $(WORK)/out/$$t/$$s/stamp ]; then $(MAKE) -s boot K=$$s T=$$s CODE=$(GRADED) TARGET=$$t RUN=$$t-grade-$$s || rc=1; \
 	  else echo "grade: $$s not built yet (make run STAGE=$$s)"; fi; done; exit $$rc
 
@@ -218,7 +219,7 @@ CLASS    ?= $(WORK)/class
 NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),$(if $(filter-out none,$($(v))),,$(v))))
 grade-all: host check-stage
 	@test -d "$(SUBMISSIONS)" || { echo "lab: SUBMISSIONS=$(SUBMISSIONS) is not a directory of submissions" >&2; exit 2; }
-	@for s in $(ASKED); do t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
+	@for p in $(ASKED_AT); do s=$${p%:*} t=$${p#*:}; \
 	  if echo " $(NOMACHINE) " | grep -q " $$t "; then echo "grade-all: $$s left out: its tests run on this computer, not in a guest" >&2; \
 	  elif [ -f $(WORK)/out/$$t/$$s/stamp ]; then echo $$s:$$t; \
 	  else echo "grade-all: $$s left out: not built (make run STAGE=$$s)" >&2; fi; done > $(WORK)/class-stages
@@ -228,8 +229,7 @@ grade-all: host check-stage
 # Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds
 # and grades: STAGE=, or every stage with a machine) at its top, the lab's HEAD under lab/.
 gradescope:
-	@mkdir -p $(WORK)/gradescope && for s in $(ASKED); do \
-	  t=$$(sed -n 's/^TARGETS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk | cut -d' ' -f1); \
+	@mkdir -p $(WORK)/gradescope && for p in $(ASKED_AT); do s=$${p%:*} t=$${p#*:}; \
 	  echo " $(NOMACHINE) " | grep -q " $$t " || echo $$s; done > $(WORK)/gradescope/stages
 	@git archive --format=zip -o $(WORK)/gradescope.zip --add-file=tools/gradescope/setup.sh \
 	  --add-file=tools/gradescope/run_autograder --add-file=$(WORK)/gradescope/stages --prefix=lab/ HEAD

@@ -121,10 +121,9 @@ static void write_junit(const struct opts *o, const struct manifest *m, const st
 static void decode_oops(const struct opts *o, const struct ktap_report *k)
 {
 	char tmp[] = "/tmp/lab-oops-XXXXXX", cmd[2048];
-	int fd = mkstemp(tmp);
-	FILE *f;
-
 	char copy[sizeof(k->oops_text)], *line, *save;
+	FILE *f;
+	int fd;
 
 	/* The headline lines only; the stack dump is in the serial log. */
 	printf("kernel oops in the log:\n");
@@ -134,7 +133,7 @@ static void decode_oops(const struct opts *o, const struct ktap_report *k)
 		    strstr(line, "Assertion") || strstr(line, "PC is at") || strstr(line, "Process ") ||
 		    strstr(line, "panic"))
 			printf("  %s\n", line);
-	if (!o->decode || fd < 0)
+	if (!o->decode || (fd = mkstemp(tmp)) < 0)
 		return;
 	f = fdopen(fd, "w");
 	fputs(k->oops_text, f);
