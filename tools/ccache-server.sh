@@ -1,5 +1,5 @@
 #!/bin/bash
-# A ccache remote storage for a class: Debian's redis-server, in memory, behind a password.
+# A ccache remote storage for a class: Debian's Redis (redis-tools), in memory, behind a password.
 #   ccache-server.sh DIR [HOST [PORT]]
 # Listens on HOST (default 127.0.0.1: give an address of this machine that the learners reach)
 # and PORT (default: the first free one from a port derived from DIR), keeps its config and
@@ -26,7 +26,10 @@ maxmemory-policy allkeys-lru
 dir $dir
 logfile $dir/redis.log
 CONF
-redis-server "$dir/redis.conf" &
+# Debian's redis-server package is this link and a service unit that starts at every boot: the
+# lab makes the link itself, and the server runs only while this script does.
+ln -sf "$(command -v redis-check-rdb)" "$dir/redis-server"
+"$dir/redis-server" "$dir/redis.conf" &
 r=$!
 trap 'kill $r 2>/dev/null' EXIT INT TERM
 until redis-cli -h "$host" -p "$port" ping 2>/dev/null | grep -q NOAUTH; do
@@ -34,4 +37,6 @@ until redis-cli -h "$host" -p "$port" ping 2>/dev/null | grep -q NOAUTH; do
 	sleep 0.2
 done
 echo "CCACHE_REMOTE_STORAGE=redis://$pass@$host:$port"
+echo "ccache-server: serving until Ctrl-C; to keep it up after you log out, start it in tmux" \
+	"or as 'nohup make ccache-server CCACHE_HOST=$host CCACHE_PORT=$port &'" >&2
 wait $r

@@ -1,45 +1,61 @@
 #!/bin/sh
-# Install what the lab needs on Debian 12. Idempotent; quiet when everything is present.
-# Env: CACHE (where armhf's busybox is unpacked).
+# Install what the lab needs on Debian 12, for ROLE (learner, docs or maintainer: the last
+# takes all three lists of tools/packages). Idempotent; quiet when everything is present.
+# Env: CACHE (where armhf's busybox is unpacked), ROLE.
 set -eu
-: "${CACHE:?}"
-pkgs="linux-source-6.1 qemu-system-arm gcc-arm-linux-gnueabi libc6-dev-armel-cross
-gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
-gdb-multiarch mkdocs mkdocs-material ccache bc bison flex libssl-dev libelf-dev
-xz-utils zstd curl e2fsprogs jq device-tree-compiler python3-pymdownx git make gcc libc6-dev perl python3 busybox-static:armel
-chromium redis-server"
+: "${CACHE:?}" "${ROLE:=learner}"
+die() { echo "lab: $*" >&2; exit 2; }
+roles=learner; case $ROLE in docs) roles="learner docs" ;; maintainer) roles="learner docs maintainer" ;; esac
+pkgs=$(sed -e 's/#.*//' tools/packages | awk -v r=" $roles " '
+	/^[a-z]+:/ { on = index(r, " " substr($1, 1, length($1) - 1) " "); $1 = "" }
+	on { print }' | xargs)
 bbhf=$CACHE/busybox-armhf
-# One dpkg-query for all: every make run starts here.
 # One dpkg-query for all (every make run starts here): "name:arch" of each installed package;
 # a name given without an architecture may have any.
-installed=$(dpkg-query -W -f='${db:Status-Abbrev}${Package}:${Architecture}\n' $pkgs 2>/dev/null | sed -n 's/^ii *//p')
+installed=$(dpkg-query -W -f='${db:Status-Abbrev}${Package}:${Architecture}\n' $pkgs 2>/dev/null |
+	sed -n 's/^ii *//p') || true
 missing=""
 for p in $pkgs; do
 	case $p in *:*) q=$p ;; *) q="$p:.*" ;; esac
 	printf '%s\n' "$installed" | grep -qx "$q" || missing="$missing $p"
 done
-# The docs' browser check: Debian's nodejs and npm, unless a node with its own npm is there
-# (another vendor's nodejs package ships npm and conflicts with Debian's).
-command -v node >/dev/null && command -v npm >/dev/null || missing="$missing nodejs npm"
+# The browser check: Debian's nodejs and npm, unless a node with its own npm is there (another
+# vendor's nodejs package ships npm and conflicts with Debian's).
+command -v node >/dev/null && command -v npm >/dev/null && missing=$(echo "$missing" | sed 's/ nodejs\b\| npm\b//g')
 [ -z "$missing" ] && [ -x "$bbhf/bin/busybox" ] && exit 0
+
+container="elsewhere, run the lab in its container: make container (docs/hosts.md)"
+command -v apt-get >/dev/null || die "no apt-get here: the lab runs on Debian 12; $container"
 sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-# apt-get update only when it is needed: it takes most of a minute, and a fresh clone on a
-# machine with every package installed only downloads armhf's busybox (below).
-updated=""
-update() { [ -n "$updated" ] || $sudo apt-get update -q; updated=yes; }
+update() { $sudo apt-get update -q >"$CACHE/apt-update.log" 2>&1 ||
+	die "apt-get update failed: $(grep -m1 '^[EW]:' "$CACHE/apt-update.log")"; }
+mkdir -p "$CACHE"
+# Names are matched exactly: apt-get reads an unknown name as a pattern, and linux-source-6.1
+# would match linux-source-6.12. Nothing is changed on the host until every name is known.
+known() { apt-cache pkgnames > "$CACHE/apt-names"; for p in $missing; do
+	grep -Fqx "${p%:*}" "$CACHE/apt-names" || return 1; done; }
+known || { update; known; } || {
+	src=$(grep -x 'linux-source-[0-9.]*' "$CACHE/apt-names" | sort -V | tail -1)
+	grep -Fqx linux-source-6.1 "$CACHE/apt-names" ||
+		die "this system's kernel source is ${src:-none}, not linux-source-6.1 (Debian 12's):" \
+			"the lab's stages are for 6.1; $container"
+	die "apt knows no package named $(for p in $missing; do
+		grep -Fqx "${p%:*}" "$CACHE/apt-names" || echo "$p"; done | xargs) (is this Debian 12?)"; }
 for a in armel armhf; do
 	dpkg --print-foreign-architectures | grep -qx $a || { $sudo dpkg --add-architecture $a; update; }
 done
 if [ -n "$missing" ]; then
-	update
-	echo "deps: installing$missing"
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing
+	echo "deps: installing for the $ROLE:$missing"
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing ||
+		{ update; DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
+			$missing; } || die "apt-get install failed (above)"
 fi
 # armel's and armhf's busybox-static both own /bin/busybox: armhf's is unpacked, not installed.
 if [ ! -x "$bbhf/bin/busybox" ]; then
 	tmp=$(mktemp -d)
 	get() { ( cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root busybox-static:armhf ); }
-	{ get || { update; get; }; } && dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/x"
+	{ get || { update; get; }; } && dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/x" ||
+		{ rm -rf "$tmp"; die "cannot download busybox-static:armhf"; }
 	mkdir -p "$bbhf/bin" && cp "$tmp/x/bin/busybox" "$bbhf/bin/busybox"
 	rm -rf "$tmp"
 	echo "deps: busybox-static:armhf unpacked in $bbhf"

@@ -70,6 +70,11 @@ help:
 	@sed -n 's/^#   //p' Makefile
 	@echo "stages: $(STAGES)"
 
+# The packages a goal needs (tools/packages): the maintainer's for the suite and the class
+# tools, the docs' for the docs, the learner's for everything else.
+MAINTAINER_GOALS := test bench check-% pictures% ccache-server grade-all gradescope
+ROLE ?= $(if $(filter $(MAINTAINER_GOALS),$(MAKECMDGOALS)),maintainer,$(if $(filter docs,$(MAKECMDGOALS)),docs,learner))
+export ROLE
 deps:
 	@CACHE=$(CACHE) sh tools/deps.sh
 
@@ -235,7 +240,7 @@ gradescope:
 	  --add-file=tools/gradescope/run_autograder --add-file=$(WORK)/gradescope/stages --prefix=lab/ HEAD
 	@echo "gradescope: $(WORK)/gradescope.zip (lab at $$(git rev-parse --short HEAD); stages: $$(cat $(WORK)/gradescope/stages | tr '\n' ' '))"
 
-docs:
+docs: deps
 	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && echo "docs: built in $(WORK)/site"
 
 where:
