@@ -27,8 +27,10 @@ command -v node >/dev/null && command -v npm >/dev/null && missing=$(echo "$miss
 container="elsewhere, run the lab in its container: make container (docs/hosts.md)"
 command -v apt-get >/dev/null || die "no apt-get here: the lab runs on Debian 12; $container"
 sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-update() { $sudo apt-get update -q >"$CACHE/apt-update.log" 2>&1 ||
-	die "apt-get update failed: $(grep -m1 '^[EW]:' "$CACHE/apt-update.log")"; }
+# A mirror caught mid-sync fails an index or two: apt keeps the lists it has, and an install that
+# needs a list it lacks fails below with apt's own words.
+update() { $sudo apt-get update -q -o Acquire::Retries=3 >"$CACHE/apt-update.log" 2>&1 ||
+	echo "deps: apt-get update: $(grep -m1 '^E:' "$CACHE/apt-update.log") (going on)" >&2; }
 mkdir -p "$CACHE"
 # Names are matched exactly: apt-get reads an unknown name as a pattern, and linux-source-6.1
 # would match linux-source-6.12. Nothing is changed on the host until every name is known.
