@@ -30,8 +30,10 @@ batch|gdbtest)
 	[ "$mode" = gdbtest ] && { stub "$log.port"; set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
 	exec timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" -serial chardev:con </dev/null ;;
 interactive|wait)
-	stub "$WORK/gdb-port"
-	set -- "$@" -gdb "tcp:127.0.0.1:$port"
+	# GDB_PORT and GDB_HOST: the port the lab's container publishes, on all its addresses.
+	if [ -n "${GDB_PORT:-}" ]; then port=$GDB_PORT; echo "$port" > "$WORK/gdb-port"
+	else stub "$WORK/gdb-port"; fi
+	set -- "$@" -gdb "tcp:${GDB_HOST:-127.0.0.1}:$port"
 	[ "$mode" = wait ] && set -- "$@" -S
 	echo "boot: gdb stub on port $port; attach from another terminal with 'make gdb'. Quit QEMU: Ctrl-A x"
 	exec "$@" -chardev "stdio,id=con,mux=on,signal=off,logfile=$log" -serial chardev:con -mon chardev=con ;;

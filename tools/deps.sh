@@ -1,14 +1,11 @@
 #!/bin/sh
-# Install what the lab needs on Debian 12, for ROLE (learner, docs or maintainer: the last
-# takes all three lists of tools/packages). Idempotent; quiet when everything is present.
+# Install what the lab needs on Debian 12, for ROLE (tools/packages.sh says which lists of
+# tools/packages it takes). Idempotent; quiet when everything is present.
 # Env: CACHE (where armhf's busybox is unpacked), ROLE.
 set -eu
 : "${CACHE:?}" "${ROLE:=learner}"
 die() { echo "lab: $*" >&2; exit 2; }
-roles=learner; case $ROLE in docs) roles="learner docs" ;; maintainer) roles="learner docs maintainer" ;; esac
-pkgs=$(sed -e 's/#.*//' tools/packages | awk -v r=" $roles " '
-	/^[a-z]+:/ { on = index(r, " " substr($1, 1, length($1) - 1) " "); $1 = "" }
-	on { print }' | xargs)
+. tools/packages.sh
 bbhf=$CACHE/busybox-armhf
 # One dpkg-query for all (every make run starts here): "name:arch" of each installed package;
 # a name given without an architecture may have any.
@@ -24,7 +21,7 @@ done
 command -v node >/dev/null && command -v npm >/dev/null && missing=$(echo "$missing" | sed 's/ nodejs\b\| npm\b//g')
 [ -z "$missing" ] && [ -x "$bbhf/bin/busybox" ] && exit 0
 
-container="elsewhere, run the lab in its container: make container (docs/hosts.md)"
+container="run the lab in its container instead: make container (docs/hosts.md)"
 command -v apt-get >/dev/null || die "no apt-get here: the lab runs on Debian 12; $container"
 sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
 # A mirror caught mid-sync fails an index or two: apt keeps the lists it has, and an install that

@@ -25,7 +25,8 @@ RENAMED  := $(shell sed -n 's/^\([0-9][0-9]-[a-z0-9-]*\) \([0-9][0-9]-[a-z0-9-]*
 # renamed ID: the id it has now, following renames one after another (empty: never renamed).
 renamed   = $(foreach n,$(patsubst $(1):%,%,$(filter $(1):%,$(RENAMED))),$(or $(call renamed,$(n)),$(n)))
 SAVED    := $(shell cat $(TREE)/.git/lab-stage $(WORK)/kernels/stage 2>/dev/null | head -1)
-STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),00-baseline)
+FIRST    := $(firstword $(STAGES))
+STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),$(FIRST))
 # manifest STAGE,KEY: one value of a stage manifest
 manifest = $(strip $(shell sed -n 's/^$(2)[[:space:]]*:=[[:space:]]*//p' $(LAB)/labs/$(1)/stage.mk 2>/dev/null))
 TARGET   ?= $(firstword $(call manifest,$(or $(K),$(STAGE)),TARGETS) virt)
@@ -64,16 +65,19 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help deps prepare ksrc tree kernel kernel-ids kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs host check-stage ccache-server
+.PHONY: help container deps prepare ksrc tree kernel kernel-ids kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs host check-stage ccache-server
 
 help:
 	@sed -n 's/^#   //p' Makefile
 	@echo "stages: $(STAGES)"
 
-# The packages a goal needs (tools/packages): the maintainer's for the suite and the class
-# tools, the docs' for the docs, the learner's for everything else.
-MAINTAINER_GOALS := test bench check-% pictures% ccache-server grade-all gradescope
-ROLE ?= $(if $(filter $(MAINTAINER_GOALS),$(MAKECMDGOALS)),maintainer,$(if $(filter docs,$(MAKECMDGOALS)),docs,learner))
+# The packages a goal needs (tools/packages): the maintainer's for the suite, the instructor's
+# for the class tools, the docs' for the docs, the learner's for everything else.
+ROLE_GOALS_maintainer := test bench check-% pictures%
+ROLE_GOALS_instructor := ccache-server grade-all gradescope
+ROLE_GOALS_docs       := docs
+ROLE ?= $(firstword $(foreach r,maintainer instructor docs,\
+	$(if $(filter $(ROLE_GOALS_$(r)),$(MAKECMDGOALS)),$(r))) learner)
 export ROLE
 deps:
 	@CACHE=$(CACHE) sh tools/deps.sh
@@ -242,6 +246,11 @@ gradescope:
 
 docs: deps
 	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && echo "docs: built in $(WORK)/site"
+
+# The lab in its container, for any host with podman or docker (docs/hosts.md):
+#   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)
+container:
+	@tools/container/run.sh $(or $(GOAL),run)
 
 where:
 	@echo "work dir: $(WORK)"; echo "tree:     $(TREE)"; echo "stage:    $(STAGE) (target $(TARGET))"

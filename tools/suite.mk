@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
+.PHONY: check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -36,6 +36,9 @@ test-plan:
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
 	@echo "grade-all: bad submissions score 0 with their reason, the solution full marks|$(M) check-grade-all"
 	@echo "kernels exported, imported into an empty work dir and booted there with no build|$(M) check-share"
+	@echo "a fresh Debian 12 root: make run gives its verdict on the first try, learner's packages only|$(M) check-fresh-root"
+	@echo "a fresh Debian 13 root: make run says in one line what to do, and installs nothing|$(M) check-fresh-root-13"
+	@echo "Gradescope's setup.sh and run_autograder in a fresh Debian 12 root|$(M) check-fresh-gradescope"
 	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
 	@echo "docs: every commit hash named has a source|tools/sources.sh"
 	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
@@ -136,25 +139,25 @@ check-badinput:
 # A guest that never finishes gets a verdict within its boot timeout, not a hung suite. On a
 # stage of its own: the tree may be left on any stage, and a host stage has no guest.
 check-hang:
-	@s=$$(date +%s); if $(M) run STAGE=00-baseline CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(WORK)/hang.log 2>&1; \
+	@s=$$(date +%s); if $(M) run STAGE=$(FIRST) CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(WORK)/hang.log 2>&1; \
 	  then echo "a hung guest was reported as a success" >&2; exit 1; fi; t=$$(( $$(date +%s) - s )); \
 	  grep -q "did not report the command's status" $(WORK)/hang.log && [ $$t -lt 60 ] || \
 	    { cat $(WORK)/hang.log >&2; echo "no verdict within the timeout ($$t s)" >&2; exit 1; }; \
 	  echo "hung guest: verdict after $$t s: $$(grep 'did not report' $(WORK)/hang.log)"
 
 # make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
-# 00-baseline, the cheapest stage to boot: its kernel is built by its own step before this one.
+# the first stage, the cheapest to boot: its kernel is built by its own step before this one.
 check-grade-all: host
-	@MAKE="$(M)" tests/grade-all.sh 00-baseline
+	@MAKE="$(M)" tests/grade-all.sh $(FIRST)
 
 # Kernels built once and shared: export every kernel built here, import them into an empty
-# work dir (no tree, no build dir), where make run boots 00-baseline with no kernel build and no
+# work dir (no tree, no build dir), where make run boots the first stage with no kernel build and no
 # tree unpacked. Then a damaged archive, and the same archive for a checkout with other patches
 # or another tarball, are refused with one line, and leave the imported kernels as they were.
 SHARE := $(WORK)/share
 check-share:
 	@rm -rf $(SHARE) && mkdir -p $(SHARE)/patches && $(M) kernels-export ARCHIVE=$(SHARE)/k.tar.zst && \
-	$(M) run STAGE=00-baseline WORK=$(SHARE)/w KERNELS_FROM=$(SHARE)/k.tar.zst >$(SHARE)/run.log 2>&1 || \
+	$(M) run STAGE=$(FIRST) WORK=$(SHARE)/w KERNELS_FROM=$(SHARE)/k.tar.zst >$(SHARE)/run.log 2>&1 || \
 	  { cat $(SHARE)/run.log >&2; echo "make run on imported kernels failed" >&2; exit 1; }; \
 	grep -E '^(kernels|kbuild|boot|verdict):' $(SHARE)/run.log; \
 	grep -q 'up to date (imported' $(SHARE)/run.log && [ ! -e $(SHARE)/w/linux ] && [ ! -e $(SHARE)/w/build ] || \
@@ -168,9 +171,26 @@ check-share:
 	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q '^lab: ' || \
 	    { echo "kernels-import $$a: said: $$out" >&2; exit 1; }; \
 	  echo "refused: $$out"; done; \
-	$(M) run STAGE=00-baseline WORK=$(SHARE)/w >$(SHARE)/run.log 2>&1 && grep -q 'up to date (imported' $(SHARE)/run.log || \
+	$(M) run STAGE=$(FIRST) WORK=$(SHARE)/w >$(SHARE)/run.log 2>&1 && grep -q 'up to date (imported' $(SHARE)/run.log || \
 	  { cat $(SHARE)/run.log >&2; echo "a refused import changed the kernels imported before" >&2; exit 1; }; \
 	rm -rf $(SHARE)
+
+# The README's first command in fresh Debian roots (tests/fresh-root.sh), on the first stage's
+# kernel for its first target, exported from this work dir: no kernel build in the root. The
+# roots (debootstrap) and the packages they download are kept in ROOTS, shared by checkouts.
+ROOTS  := $(CACHE)/roots
+FRESH  := $(WORK)/fresh
+FRESHK := $(FRESH)/kernels.tar.zst
+export ROOTS
+FIRST_AT := $(firstword $(call manifest,$(FIRST),TARGETS))/$(FIRST)
+$(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
+	@mkdir -p $(@D) && $(M) kernel-ids PAIRS=$(FIRST_AT) | tools/kernels.sh export $@ >/dev/null
+check-fresh-root: $(FRESHK)
+	@tests/fresh-root.sh learner bookworm $(FRESHK)
+check-fresh-root-13:
+	@tests/fresh-root.sh refused trixie
+check-fresh-gradescope: $(FRESHK)
+	@$(M) gradescope STAGE=$(FIRST) >/dev/null && tests/fresh-root.sh gradescope bookworm $(FRESHK) $(WORK)/gradescope.zip
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.

@@ -1,0 +1,71 @@
+#!/bin/sh
+# The README's first command on a fresh machine: a new Debian root (tools/freshroot.sh) clones
+# this checkout's HEAD and runs 'make run' on kernels exported from this work dir, with no
+# terminal, as a new learner would. Prints what was installed and how long it took.
+#   fresh-root.sh learner RELEASE ARCHIVE     Debian 12: a verdict on the first try, only the
+#                                             learner's packages, no service enabled
+#   fresh-root.sh refused RELEASE             a release without linux-source-6.1: one line,
+#                                             nothing installed
+#   fresh-root.sh gradescope RELEASE ARCHIVE ZIP   setup.sh, then run_autograder on a solution
+# Env: WORK, ROOTS (tools/freshroot.sh), LAB.
+set -eu
+: "${WORK:?}" "${ROOTS:?}" "${LAB:?}"
+what=$1 rel=$2 archive=${3:-}
+d=$WORK/fresh-$rel-$what
+fail() { echo "fresh $rel root ($what): $*" >&2; exit 1; }
+mkdir -p "$d" && rm -rf "$d/io" && mkdir -p "$d/io"
+[ -z "$archive" ] || ln "$archive" "$d/io/kernels.tar.zst" 2>/dev/null || cp "$archive" "$d/io/"
+# What the root has before and after the run, compared on the host: installed packages (and
+# which were asked for), foreign architectures, and services enabled to start at boot.
+state() { echo "dpkg-query -W -f='\${Package}:\${Architecture}\n' | sort > /io/$1.pkgs
+	apt-mark showmanual | sort > /io/$1.manual; dpkg --print-foreign-architectures > /io/$1.archs
+	find /etc/systemd/system /etc/rc[2-5].d -name '*.service' -o -name 'S*' 2>/dev/null | sort > /io/$1.units"; }
+inroot() { BIND="$LAB:/lab.git $d/io:/io" tools/freshroot.sh run "$rel" "$d/root" sh -c "$1"; }
+clone_run="git clone -q /lab.git /root/lab && cd /root/lab && s=\$(date +%s)"
+case $what in
+learner)
+	inroot "$(state before); $clone_run; make run KERNELS_FROM=/io/kernels.tar.zst </dev/null >/io/run.log 2>&1;
+		echo \$? \$((\$(date +%s) - s)) > /io/rc; $(state after)" || fail "the root did not run"
+	read -r rc secs < "$d/io/rc"
+	grep -E '^(deps|kernels|kbuild|verdict):' "$d/io/run.log" | cut -c1-160
+	[ "$rc" = 0 ] && grep -q '^verdict: PASS' "$d/io/run.log" ||
+		fail "make run exited $rc, no PASS verdict: $(tail -3 "$d/io/run.log")"
+	asked=$(comm -13 "$d/io/before.manual" "$d/io/after.manual" | sed 's/:amd64$//' | xargs)
+	# The learner's list, less what the root had already (git, make, perl...).
+	want=$(cd "$LAB" && ROLE=learner sh -c '. tools/packages.sh; echo $pkgs' | tr ' ' '\n' |
+		while read -r p; do case $p in *:*) q=$p ;; *) q=$p: ;; esac
+			grep -q "^$q" "$d/io/before.pkgs" || echo "$p"; done | sort | xargs)
+	[ "$asked" = "$want" ] || fail "asked apt for '$asked', the learner's list is '$want'"
+	for p in $(cd "$LAB" && ROLE=maintainer sh -c '. tools/packages.sh; echo $others'); do
+		grep -q "^${p%:*}:" "$d/io/after.pkgs" && fail "$p is installed: not a learner's package"; done
+	new=$(comm -13 "$d/io/before.units" "$d/io/after.units" | xargs)
+	[ -z "$new" ] || fail "services enabled at boot: $new"
+	echo "fresh $rel root: verdict PASS on the first try, $secs s from git clone (packages" \
+		"installed: $(comm -13 "$d/io/before.pkgs" "$d/io/after.pkgs" | wc -l), asked for:" \
+		"$(echo "$want" | wc -w), services enabled: none)" ;;
+refused)
+	inroot "$(state before); $clone_run; make run </dev/null >/io/run.log 2>&1;
+		echo \$? > /io/rc; $(state after)" || fail "the root did not run"
+	out=$(grep -Ev '^make(\[[0-9]+\])?: \*\*\*' "$d/io/run.log")
+	echo "make run: $(cat "$d/io/rc"): $out"
+	[ "$(cat "$d/io/rc")" != 0 ] || fail "make run succeeded"
+	[ "$(printf '%s\n' "$out" | grep -c .)" = 1 ] && printf '%s\n' "$out" | grep -q '^lab: .*make container' ||
+		fail "not one line naming the container: $out"
+	for f in pkgs archs units; do
+		cmp -s "$d/io/before.$f" "$d/io/after.$f" || fail "the refused run changed the root's $f"; done
+	echo "fresh $rel root: refused in one line, nothing installed" ;;
+gradescope)
+	zip=$4; rm -rf "$d/io/ag" && mkdir -p "$d/io/ag/source" "$d/io/ag/submission/exercises"
+	python3 -m zipfile -e "$zip" "$d/io/ag/source"
+	s=$(head -1 "$d/io/ag/source/stages")
+	cp -r "$LAB/solutions/$s" "$d/io/ag/submission/exercises/"
+	cp "$d/io/kernels.tar.zst" "$d/io/ag/source/"
+	inroot "cd /io/ag/source && sh setup.sh >/io/setup.log 2>&1 && AUTOGRADER=/io/ag sh ./run_autograder \
+		>/io/grade.log 2>&1; echo \$? > /io/rc" || fail "the root did not run"
+	[ "$(cat "$d/io/rc")" = 0 ] || fail "setup.sh or run_autograder failed: $(tail -3 "$d/io/setup.log" "$d/io/grade.log")"
+	r=$d/io/ag/results/results.json
+	score=$(jq .score "$r") max=$(jq '.extra_data.maximum' "$r")
+	echo "gradescope in a fresh $rel root: the solution of $s scores $score of $max"
+	[ "$score" = "$max" ] && [ "$max" != 0 ] || fail "the solution scored $score of $max: $(jq -r .output "$r")" ;;
+*) fail "unknown check" ;;
+esac

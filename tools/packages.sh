@@ -1,0 +1,12 @@
+# Sourced: the packages of tools/packages for ROLE (learner, docs, instructor or maintainer) in
+# $pkgs, and those of the lists it does not take in $others.
+all="learner docs instructor maintainer"
+case ${ROLE:-learner} in
+learner) roles=learner ;; docs|instructor) roles="learner $ROLE" ;; maintainer) roles=$all ;;
+*) echo "lab: ROLE=$ROLE: one of $all" >&2; exit 2 ;;
+esac
+list() { sed -e 's/#.*//' tools/packages | awk -v r=" $1 " '
+	/^[a-z]+:/ { on = index(r, " " substr($1, 1, length($1) - 1) " "); $1 = "" }
+	on { print }' | xargs; }
+pkgs=$(list "$roles")
+others=$(list "$(for r in $all; do case " $roles " in *" $r "*) ;; *) echo "$r" ;; esac; done | xargs)")
