@@ -11,13 +11,13 @@ die() { echo "lab: $*" >&2; exit 2; }
 engine=${ENGINE:-$(command -v podman || command -v docker || true)}
 [ -n "$engine" ] || die "no podman or docker on this host: install one (docs/hosts.md)"
 [ $# -gt 0 ] || die "name a goal: make container GOAL='run STAGE=<id>'"
-tag=lab311:$(cd tools && cat container/Containerfile packages packages.sh deps.sh | sha1sum | cut -c1-12)
+tag=lab311:$(cd tools && cat container/Containerfile packages packages.sh deps.sh | cksum | cut -d" " -f1)
 if ! "$engine" image inspect "$tag" >/dev/null 2>&1; then
 	echo "container: building $tag with $engine (once)"
 	"$engine" build -q -t "$tag" -f tools/container/Containerfile tools >/dev/null ||
 		die "$engine build of tools/container/Containerfile failed (above)"
 fi
-id=$(printf %s "$PWD" | sha1sum | cut -c1-8)
+id=$(printf %s "$PWD" | cksum | cut -d" " -f1)
 port=$(( 20000 + $(printf %s "$PWD" | cksum | cut -d' ' -f1) % 20000 ))
 cache=${LAB_CONTAINER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lab311-container/$id}
 mkdir -p "$cache"
