@@ -1,14 +1,23 @@
 #!/bin/sh
-# Print what a 'make run CMD=...' guest command wrote, and exit with its status (also
-# written to the run's directory as 'status': make itself can only exit 0 or 2).
+# Print what a 'make run CMD=...' guest command wrote, and exit with its status; the codes of
+# timeout(1) for what the command could not tell: 124 when the guest never reported a status
+# (it hung past its timeout), 125 when the kernel oopsed or panicked during the run. The exit
+# code is also written to the run's directory as 'exit' (and the command's own status, when
+# it reported one, as 'status').
 #   cmdout.sh SERIAL_LOG
 set -eu
-log=$1
+log=$1 dir=${1%/*}
 tr -d '\r' < "$log" | sed -n '/^lab: command begin$/,/^lab: command status /p' | sed '1d;$d' | grep -v '^\[ *[0-9]*\.[0-9]*\] ' || true
-grep -qE 'Internal error:|kernel BUG at|Unable to handle kernel|Kernel panic' "$log" &&
-	echo "run: the kernel oopsed during the command; full console log: $log" >&2
 st=$(tr -d '\r' < "$log" | sed -n 's/^lab: command status \([0-9]*\)$/\1/p' | tail -1)
-[ -n "$st" ] || { echo "run: the guest did not report the command's status (hang or crash); log: $log" >&2; exit 124; }
-[ "$st" = 0 ] || echo "run: the command exited with status $st" >&2
-echo "$st" > "${log%/*}/status"
-exit "$st"
+rc=$st
+if [ -n "$st" ]; then
+	echo "$st" > "$dir/status"
+	[ "$st" = 0 ] || echo "run: the command exited with status $st" >&2
+else
+	rc=124; echo "run: the guest did not report the command's status (hang or crash); log: $log" >&2
+fi
+if grep -qE 'Internal error:|kernel BUG at|Unable to handle kernel|Kernel panic' "$log"; then
+	rc=125; echo "run: the kernel oopsed during the command; full console log: $log" >&2
+fi
+echo "$rc" > "$dir/exit"
+exit "$rc"
