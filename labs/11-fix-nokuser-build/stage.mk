@@ -1,6 +1,6 @@
 # Stage manifest: data only, read by tools/engine.mk and tools/host/grade.
 TITLE    := ARM: Fix !kuser helpers case
-# The title is the one the research notes remember; the link failure is confirmed by a report
+# The title is not checked against a primary source; the link failure is confirmed by a report
 # on 3.10.6. Hash, author, date and message are not known to the lab: the patch is a stand-in
 # authored by the lab (see the docs page).
 UPSTREAM := unknown

@@ -1,6 +1,6 @@
 # Stage manifest: data only, read by tools/engine.mk and tools/host/grade.
 TITLE      := fs: Fix file mode for O_TMPFILE
-# Short hash as remembered by the lab; not checked against upstream git (see the docs page).
+# Short hash not checked against a primary source: not confirmed (see the docs page).
 UPSTREAM   := ba57ea64cb18
 AUTHOR     := not confirmed (the LWN article names Andy Lutomirski as the reporter); the patch is authored by the lab
 TARGETS    := virt
