@@ -18,21 +18,16 @@ else
 	set -- $QEMU -display none -no-reboot -kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND"
 	[ -z "${DTB:-}" ] || set -- "$@" -dtb "$KDIR/$DTB"
 fi
-stub() {
-	# Start from a port derived from the work dir, so two checkouts do not pick the same one.
-	port=$(( 20000 + $(printf %s "$WORK" | cksum | cut -d' ' -f1) % 20000 ))
-	while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
-	echo "$port" > "$1"
-}
+# The stub's port: GDB_PORT (chosen by the engine, or published by the lab's container), else
+# a free one of this work dir's; GDB_HOST: the container's stub listens on all its addresses.
+stub() { port=${GDB_PORT:-$(tools/gdbport.sh "$WORK")}; echo "$port" > "$1"; }
 : > "$log"
 case "$mode" in
 batch|gdbtest)
-	[ "$mode" = gdbtest ] && { stub "$log.port"; set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
+	[ "$mode" = gdbtest ] && { GDB_PORT='' stub "$log.port"; set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
 	exec timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" -serial chardev:con </dev/null ;;
 interactive|wait)
-	# GDB_PORT and GDB_HOST: the port the lab's container publishes, on all its addresses.
-	if [ -n "${GDB_PORT:-}" ]; then port=$GDB_PORT; echo "$port" > "$WORK/gdb-port"
-	else stub "$WORK/gdb-port"; fi
+	stub "$WORK/gdb-port"
 	set -- "$@" -gdb "tcp:${GDB_HOST:-127.0.0.1}:$port"
 	[ "$mode" = wait ] && set -- "$@" -S
 	echo "boot: gdb stub on port $port; attach from another terminal with 'make gdb'. Quit QEMU: Ctrl-A x"

@@ -70,7 +70,7 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help container deps run-boot prepare ksrc tree kernel kernel-ids kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs host check-stage ccache-server
+.PHONY: help container deps run-boot gdb-port prepare ksrc tree kernel kernel-ids kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs host check-stage ccache-server
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -208,17 +208,25 @@ run: run-boot
 	@$(if $(CMD),$(if $(filter-out 0,$(file <$(RUNEXIT))),$(if $(LAB_EXIT),$(lab-exit $(file <$(RUNEXIT))),exit 1)))
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@rm -f $(RUNEXIT) && $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(TARGET)-run \
-	  MODE=$(if $(and $(INTERACTIVE),$(if $(CMD),,y)),interactive,batch) $(if $(CMD),|| test -s $(RUNEXIT))
+	@rm -f $(RUNEXIT) && $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) T=$(STAGE) \
+	  RUN=$(TARGET)-run MODE=$(if $(RUNSHELL),interactive,batch) $(if $(CMD),|| test -s $(RUNEXIT))
 
 debug: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@$(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=wait RUN=$(TARGET)-debug
+	@$(STUB) && $(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=wait RUN=$(TARGET)-debug
 
-GDBK = $(OUT)/$(STAGE)
-gdb: check-stage
-	@test -f $(WORK)/gdb-port || { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; exit 2; }
-	@gdb-multiarch -q -iex "add-auto-load-safe-path $(GDBK)" -iex "set substitute-path $(DEBUG_PREFIX) $(WORK)" $(GDBK)/vmlinux -ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$$(cat $(WORK)/gdb-port)"
+# A guest with a gdb stub (make run with a terminal, make debug): its port (GDB_PORT, the
+# container's; else a free one of this work dir's), and the init files for gdb and an IDE
+# that attach to it (tools/gdbinit.sh).
+RUNSHELL = $(and $(INTERACTIVE),$(if $(CMD),,y))
+STUB     = export GDB_PORT=$${GDB_PORT:-$$(tools/gdbport.sh '$(WORK)')} && \
+	   CACHE=$(CACHE) LABEL="$(STAGE) on $(TARGET)" tools/gdbinit.sh $$GDB_PORT $(OUT)/$(STAGE)
+NOSTUB   = { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; exit 2; }
+gdb:
+	@test -f $(WORK)/gdbinit || $(NOSTUB)
+	@gdb-multiarch -q -x $(WORK)/gdbinit
+gdb-port:
+	@cat $(WORK)/gdb-port 2>/dev/null || $(NOSTUB)
 
 # Grade the learner's exercises/ (or CODE=dir) on every stage whose kernel is built (or just STAGE=).
 GRADED   = $(if $(filter command line,$(origin CODE)),$(CODE),exercises)

@@ -26,4 +26,5 @@ if [ "$1" = gdb ]; then exec "$engine" exec $tty "lab311-$id" make "$@"; fi
 echo "container: $tag, work dir $cache, gdb port 127.0.0.1:$port"
 exec "$engine" run --rm $tty --name "lab311-$id" -v "$PWD:/lab" -v "$cache:/root/.cache/lab311" \
 	-p "127.0.0.1:$port:$port" -e GDB_PORT=$port -e GDB_HOST=0.0.0.0 -e CI="${CI:-}" \
+	-e LAB_HOST_CACHE="$cache" -e LAB_HOST_CHECKOUT="$PWD" \
 	"$tag" make "$@"

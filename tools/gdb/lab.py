@@ -1,11 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
-# gdb commands of the 3.11 review lab (32-bit ARM, short-descriptor page tables).
-#   vectors      decode the 8 exception vectors at 0xffff0000, targets as symbols
-#   stubs        where each vector stub lives, its handler table, the SWI literal
-#   pte ADDR     walk the page tables for ADDR: descriptor bits and who may read it
-#   sigpage      the current task's signal return code: [sigpage] or the vectors page
-#   kuser        the kuser helpers at the top of the vectors page and their version word
-#   fiq          where a FIQ handler goes (vector_fiq_offset) and what is there now
+# gdb commands of the 3.11 review lab (32-bit ARM, short-descriptor page tables), under one
+# prefix so that they meet neither the kernel's lx- commands nor GEF's or pwndbg's:
+#   lab vectors      decode the 8 exception vectors at 0xffff0000, targets as symbols
+#   lab stubs        where each vector stub lives, its handler table, the SWI literal
+#   lab pte ADDR     walk the page tables for ADDR: descriptor bits and who may read it
+#   lab sigpage      the current task's signal return code: [sigpage] or the vectors page
+#   lab kuser        the kuser helpers at the top of the vectors page and their version word
+#   lab fiq          where a FIQ handler goes (vector_fiq_offset) and what is there now
+# and functions for expressions, as the kernel's $lx_current():
+#   $lab_current()   the current task (a struct task_struct *)
+#   $lab_sigpage()   where the current task's signals return (its [sigpage], or 0xffff0500)
+#   $lab_fiq()       where set_fiq_handler() writes on this kernel
 import gdb
 
 VECTORS = 0xFFFF0000
@@ -53,7 +58,7 @@ class Vectors(gdb.Command):
     """Decode the eight exception vectors at 0xffff0000."""
 
     def __init__(self):
-        super().__init__("vectors", gdb.COMMAND_DATA)
+        super().__init__("lab vectors", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
         for i, name in enumerate(SLOTS):
@@ -83,7 +88,7 @@ class Stubs(gdb.Command):
     """Where the vector stubs live, with their handler tables (USR and SVC entries)."""
 
     def __init__(self):
-        super().__init__("stubs", gdb.COMMAND_DATA)
+        super().__init__("lab stubs", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
         addrs = {n: sym_addr(n) for n in STUBS}
@@ -175,7 +180,7 @@ class Pte(gdb.Command):
     """pte ADDR: walk the two-level page tables and say who may read ADDR."""
 
     def __init__(self):
-        super().__init__("pte", gdb.COMMAND_DATA)
+        super().__init__("lab pte", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
         if not arg:
@@ -225,7 +230,7 @@ class Sigpage(gdb.Command):
     """Where the current task's signals return: [sigpage] (48be69a026b2) or 0xffff0500."""
 
     def __init__(self):
-        super().__init__("sigpage", gdb.COMMAND_DATA)
+        super().__init__("lab sigpage", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
         task = current()
@@ -250,7 +255,7 @@ class Kuser(gdb.Command):
     """The kuser helpers and __kuser_helper_version, as user space would call them."""
 
     def __init__(self):
-        super().__init__("kuser", gdb.COMMAND_DATA)
+        super().__init__("lab kuser", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
         linked = sym_addr("__kuser_helper_start") is not None
@@ -268,7 +273,7 @@ class Fiq(gdb.Command):
     """Where set_fiq_handler() writes (vector_fiq_offset), and the words there now."""
 
     def __init__(self):
-        super().__init__("fiq", gdb.COMMAND_DATA)
+        super().__init__("lab fiq", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
         at = fiq_address()
@@ -286,6 +291,31 @@ def fiq_address():
     return VECTORS + (off if off is not None else 0x1C)
 
 
+class Lab(gdb.Command):
+    """The 3.11 review lab's commands: lab vectors, stubs, pte ADDR, sigpage, kuser, fiq.
+Each has its own help (help lab vectors). Functions: $lab_current(), $lab_sigpage(), $lab_fiq()."""
+
+    def __init__(self):
+        super().__init__("lab", gdb.COMMAND_DATA, prefix=True)
+
+
+class Function(gdb.Function):
+    """A lab function of no argument: $lab_NAME() is GET()."""
+
+    def __init__(self, name, get, doc):
+        self.__doc__ = doc
+        super().__init__(name)
+        self.get = get
+
+    def invoke(self):
+        return self.get()
+
+
+Lab()
+Function("lab_current", current, "The current task, a struct task_struct *.")
+Function("lab_sigpage", lambda: sigreturn_code()[0],
+         "Where the current task's signals return: its [sigpage], or 0xffff0500.")
+Function("lab_fiq", fiq_address, "Where set_fiq_handler() writes a FIQ handler on this kernel.")
 Vectors()
 Stubs()
 Pte()

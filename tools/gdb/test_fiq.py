@@ -15,7 +15,7 @@ handler = [word(start + 4 * i) for i in range(length // 4)]
 gdb.write("handler from 0x%08x, %d bytes: %s\n" % (start, length, " ".join("%08x" % w for w in handler)))
 gdb.execute("finish", to_string=True)
 at = fiq_address()
-gdb.execute("fiq")
+gdb.execute("lab fiq")
 check("the handler is at 0x%08x" % at, [word(at + 4 * i) for i in range(len(handler))] == handler)
 hidden = walk(at) is not None and AP[walk(at)["ap"]][1] == "none"
 gdb.write("user space %s read it (%s)\n" % ("cannot" if hidden else "can", access(at)))
@@ -23,5 +23,5 @@ check("it is in the stubs page exactly when the kernel has vector_fiq_offset",
       (page_of(at) == "stubs page") == (sym_addr("vector_fiq_offset") is not None), page_of(at))
 
 for page in (VECTORS, VECTORS + 0x1000):
-    gdb.execute("pte 0x%x" % page)
+    gdb.execute("lab pte 0x%x" % page)
 report("gdb fiq test")

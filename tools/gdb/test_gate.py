@@ -22,12 +22,12 @@ gdb.write("arch_vma_name() returned %s%s\n" % (
     " for a mapping that is not the gate page: the is_gate_vma() typo" if int(name) and
     name.string() == "[vectors]" else ""))
 for addr in (VECTORS, VECTORS + 0x1000):
-    gdb.execute("pte 0x%x" % addr)
+    gdb.execute("lab pte 0x%x" % addr)
 r = walk(VECTORS)
 readable = r is not None and AP[r["ap"]][1] != "none"
 check("user space may read 0xffff0000 exactly when gate_vma exists (%s)" % ("it does" if gate else "it does not"),
       readable == (gate is not None), access(VECTORS))
-gdb.execute("kuser")
+gdb.execute("lab kuser")
 start, end = sym_addr("__kuser_helper_start"), sym_addr("__kuser_helper_end")
 want = (end - start) >> 5 if start is not None else POISON
 check("the version word is %s" % ("%d, the helpers System.map has" % want if start is not None else
