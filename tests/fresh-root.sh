@@ -56,13 +56,13 @@ refused)
 	echo "fresh $rel root: refused in one line, nothing installed" ;;
 gradescope)
 	zip=$4; rm -rf "$d/io/ag" && mkdir -p "$d/io/ag/source" "$d/io/ag/submission/exercises"
-	python3 -m zipfile -e "$zip" "$d/io/ag/source"
+	unzip -q "$zip" -d "$d/io/ag/source"	# as Gradescope does, modes kept
 	s=$(head -1 "$d/io/ag/source/stages")
 	cp -r "$LAB/solutions/$s" "$d/io/ag/submission/exercises/"
 	cp "$d/io/kernels.tar.zst" "$d/io/ag/source/"
 	inroot "cd /io/ag/source && sh setup.sh >/io/setup.log 2>&1 && AUTOGRADER=/io/ag sh ./run_autograder \
 		>/io/grade.log 2>&1; echo \$? > /io/rc" || fail "the root did not run"
-	[ "$(cat "$d/io/rc")" = 0 ] || fail "setup.sh or run_autograder failed: $(tail -3 "$d/io/setup.log" "$d/io/grade.log")"
+	[ "$(cat "$d/io/rc")" = 0 ] || fail "setup.sh or run_autograder failed: $(cat "$d/io/setup.log" "$d/io/grade.log" 2>/dev/null | tail -n 3)"
 	r=$d/io/ag/results/results.json
 	score=$(jq .score "$r") max=$(jq '.extra_data.maximum' "$r")
 	echo "gradescope in a fresh $rel root: the solution of $s scores $score of $max"

@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
+.PHONY: check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -34,6 +34,8 @@ test-plan:
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
 	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
+	@echo "make run CMD= exits with the command's status|$(M) check-exit-status"
+	@echo "gdb attaches with the .gdbinit and the launch.json that make debug writes|$(M) check-gdb-attach"
 	@echo "grade-all: bad submissions score 0 with their reason, the solution full marks|$(M) check-grade-all"
 	@echo "kernels exported, imported into an empty work dir and booted there with no build|$(M) check-share"
 	@echo "a fresh Debian 12 root: make run gives its verdict on the first try, learner's packages only|$(M) check-fresh-root"
@@ -144,6 +146,15 @@ check-hang:
 	  grep -q "did not report the command's status" $(WORK)/hang.log && [ $$t -lt 60 ] || \
 	    { cat $(WORK)/hang.log >&2; echo "no verdict within the timeout ($$t s)" >&2; exit 1; }; \
 	  echo "hung guest: verdict after $$t s: $$(grep 'did not report' $(WORK)/hang.log)"
+
+# make run CMD= exits with the guest command's status (tools/cmdout.sh).
+check-exit-status:
+	@for st in 0 3 42; do $(M) run STAGE=$(FIRST) CMD="exit $$st" >$(WORK)/exit.log 2>&1; rc=$$?; \
+	  [ $$rc = $$st ] || { tail -3 $(WORK)/exit.log >&2; echo "CMD='exit $$st': make exited $$rc" >&2; exit 1; }; \
+	  echo "make run CMD='exit $$st': exit status $$rc"; done
+
+check-gdb-attach:
+	@MAKE="$(M) STAGE=$(FIRST)" KDIR=$(WORK)/out/$(FIRST_AT) tests/gdb-attach.sh
 
 # make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
 # the first stage, the cheapest to boot: its kernel is built by its own step before this one.
