@@ -2,8 +2,9 @@
 # The README's first command on a fresh machine: a new Debian root (tools/freshroot.sh) clones
 # this checkout's HEAD and runs 'make run' on kernels exported from this work dir, with no
 # terminal, as a new learner would. Prints what was installed and how long it took.
-#   fresh-root.sh learner RELEASE ARCHIVE     Debian 12: a verdict on the first try, only the
-#                                             learner's packages, no service enabled
+#   fresh-root.sh learner RELEASE [ARCHIVE]   Debian 12: a verdict on the first try, only the
+#                                             learner's packages, no service enabled (with no
+#                                             ARCHIVE, the root builds its kernel, cold)
 #   fresh-root.sh refused RELEASE             a release without linux-source-6.1: one line,
 #                                             nothing installed
 #   fresh-root.sh gradescope RELEASE ARCHIVE ZIP   setup.sh, then run_autograder on a solution
@@ -24,7 +25,8 @@ inroot() { BIND="$LAB:/lab.git $d/io:/io" tools/freshroot.sh run "$rel" "$d/root
 clone_run="git clone -q /lab.git /root/lab && cd /root/lab && s=\$(date +%s)"
 case $what in
 learner)
-	inroot "$(state before); $clone_run; make run KERNELS_FROM=/io/kernels.tar.zst </dev/null >/io/run.log 2>&1;
+	inroot "$(state before); $clone_run; make run ${archive:+KERNELS_FROM=/io/kernels.tar.zst} \
+		</dev/null >/io/run.log 2>&1;
 		echo \$? \$((\$(date +%s) - s)) > /io/rc; $(state after)" || fail "the root did not run"
 	read -r rc secs < "$d/io/rc"
 	grep -E '^(deps|kernels|kbuild|verdict):' "$d/io/run.log" | cut -c1-160
@@ -40,7 +42,8 @@ learner)
 		grep -q "^${p%:*}:" "$d/io/after.pkgs" && fail "$p is installed: not a learner's package"; done
 	new=$(comm -13 "$d/io/before.units" "$d/io/after.units" | xargs)
 	[ -z "$new" ] || fail "services enabled at boot: $new"
-	echo "fresh $rel root: verdict PASS on the first try, $secs s from git clone (packages" \
+	echo "fresh $rel root: verdict PASS on the first try, $secs s from git clone to verdict" \
+		"($([ -n "$archive" ] && echo "kernel imported" || echo "kernel built, cold"); packages" \
 		"installed: $(comm -13 "$d/io/before.pkgs" "$d/io/after.pkgs" | wc -l), asked for:" \
 		"$(echo "$want" | wc -w), services enabled: none)" ;;
 refused)
@@ -64,7 +67,7 @@ gradescope)
 		>/io/grade.log 2>&1; echo \$? > /io/rc" || fail "the root did not run"
 	[ "$(cat "$d/io/rc")" = 0 ] || fail "setup.sh or run_autograder failed: $(cat "$d/io/setup.log" "$d/io/grade.log" 2>/dev/null | tail -n 3)"
 	r=$d/io/ag/results/results.json
-	score=$(jq .score "$r") max=$(jq '.extra_data.maximum' "$r")
+	score=$(jq .score "$r") max=$(jq .extra_data.max_score "$r")
 	echo "gradescope in a fresh $rel root: the solution of $s scores $score of $max"
 	[ "$score" = "$max" ] && [ "$max" != 0 ] || fail "the solution scored $score of $max: $(jq -r .output "$r")" ;;
 *) fail "unknown check" ;;

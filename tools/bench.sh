@@ -59,6 +59,10 @@ if [ "${COLD:-0}" = 1 ]; then	# the README's two commands as a new user meets th
 	rm -rf "$d"
 	exit 0
 fi
+# A learner's first run on a fresh Debian 12 root (debootstrap: tests/fresh-root.sh), its kernel
+# built cold; the packages come from the roots' own download cache after the first time.
+t "fresh Debian 12 root: git clone to verdict" tests/fresh-root.sh learner bookworm
+sed -n 's/^fresh bookworm root: //p' "$WORK/bench.log"
 t "setup (unpack, git, host tools)" m prepare host
 t "cold build 00-baseline (empty ccache)" m kernel K=00-baseline KMODE=exact
 t "stage switch + build 06-move-vector-stubs" m kernel K=06-move-vector-stubs KMODE=exact
