@@ -211,9 +211,13 @@ run-boot: check-stage kernels-from
 	@rm -f $(RUNEXIT) && $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) T=$(STAGE) \
 	  RUN=$(TARGET)-run MODE=$(if $(RUNSHELL),interactive,batch) $(if $(CMD),|| test -s $(RUNEXIT))
 
+# With a terminal and tmux, the console and gdb side by side (tools/split.sh); NOSPLIT=1, or
+# no tmux: the console alone, and 'make gdb' in a second terminal.
+SPLIT   = $(and $(INTERACTIVE),$(if $(NOSPLIT),,$(shell command -v tmux)))
+DEBUGGUEST = $(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=wait RUN=$(TARGET)-debug
 debug: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@$(STUB) && $(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=wait RUN=$(TARGET)-debug
+	@$(STUB) && $(if $(SPLIT),tools/split.sh '$(DEBUGGUEST)' '$(MAKE) -s gdb',$(DEBUGGUEST))
 
 # A guest with a gdb stub (make run with a terminal, make debug): its port (GDB_PORT, the
 # container's; else a free one of this work dir's), and the init files for gdb and an IDE
@@ -224,7 +228,7 @@ STUB     = export GDB_PORT=$${GDB_PORT:-$$(tools/gdbport.sh '$(WORK)')} && \
 NOSTUB   = { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; exit 2; }
 gdb:
 	@test -f $(WORK)/gdbinit || $(NOSTUB)
-	@gdb-multiarch -q -x $(WORK)/gdbinit
+	@gdb-multiarch -q -iex "set auto-load local-gdbinit off" -x $(WORK)/gdbinit
 gdb-port:
 	@cat $(WORK)/gdb-port 2>/dev/null || $(NOSTUB)
 
