@@ -7,11 +7,12 @@
 # Both end with a class's first run on shared kernels: the kernels built by 'make test'
 # exported, then a fresh clone with an empty cache, clone to verdict of 'make run KERNELS_FROM='.
 # SHARED=1: instead, a class sharing its objects through ccache's remote storage (a server of
-# its own on the loopback, tools/ccache-server.sh): the cold build of 00-baseline that fills
+# its own on the loopback, tools/ccache-server.sh): the cold build of the first stage that fills
 # it, a warm rebuild in the same work dir, then the build in a fresh clone with its own work
 # dir and an empty local cache, which has only the remote storage to draw on.
+# Env: WORK, FIRST (the first stage), LAST (the last stage built for the first one's target).
 set -eu
-: "${WORK:?}"
+: "${WORK:?}" "${FIRST:?}" "${LAST:?}"
 bw=$WORK-bench
 rm -rf "$bw"; mkdir -p "$bw"
 m() { make -s --no-print-directory WORK="$bw" CCACHE_DIR="$bw/ccache" "$@"; }
@@ -31,14 +32,14 @@ if [ "${SHARED:-0}" = 1 ]; then
 		kill -0 $srv 2>/dev/null || { cat "$bw/server.out"; exit 1; }; sleep 0.2; done
 	export CCACHE_REMOTE_STORAGE="$(sed -n 's/^CCACHE_REMOTE_STORAGE=//p' "$bw/server.out")"
 	t "setup (unpack, git, host tools)" m prepare host
-	t "cold build 00-baseline, filling the server" m kernel K=00-baseline KMODE=exact
+	t "cold build $FIRST, filling the server" m kernel K=$FIRST KMODE=exact
 	rm -rf "$bw/build" "$bw/out"
-	t "warm rebuild 00-baseline (same work dir)" m kernel K=00-baseline KMODE=exact
+	t "warm rebuild $FIRST (same work dir)" m kernel K=$FIRST KMODE=exact
 	warm=$last
 	d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-shared.XXXXXX")
 	clone "$d"
 	t "fresh clone: setup" f "$d" prepare host
-	t "fresh clone, remote storage only: 00-baseline" f "$d" kernel K=00-baseline KMODE=exact
+	t "fresh clone, remote storage only: $FIRST" f "$d" kernel K=$FIRST KMODE=exact
 	CCACHE_DIR=$d/cache/lab311/ccache ccache --print-stats > "$bw/stats"
 	n() { sed -n "s/^$1\t//p" "$bw/stats"; }
 	echo "fresh clone: $(n remote_storage_hit) remote hits, $(n cache_miss) compiled;" \
@@ -64,11 +65,11 @@ fi
 t "fresh Debian 12 root: git clone to verdict" tests/fresh-root.sh learner bookworm
 sed -n 's/^fresh bookworm root: //p' "$WORK/bench.log"
 t "setup (unpack, git, host tools)" m prepare host
-t "cold build 00-baseline (empty ccache)" m kernel K=00-baseline KMODE=exact
-t "stage switch + build 06-move-vector-stubs" m kernel K=06-move-vector-stubs KMODE=exact
-rm -rf "$bw/out/virt/00-baseline"	# its objects are still in the cache: a step back costs a relink
-t "back to 00-baseline + build (ccache warm)" m kernel K=00-baseline KMODE=exact
-t "boot to verdict (06, solution)" m boot K=06-move-vector-stubs T=06-move-vector-stubs EXPECT=all
+t "cold build $FIRST (empty ccache)" m kernel K=$FIRST KMODE=exact
+t "stage switch + build $LAST" m kernel K=$LAST KMODE=exact
+rm -rf "$bw"/out/*/"$FIRST"	# its objects are still in the cache: a step back costs a relink
+t "back to $FIRST + build (ccache warm)" m kernel K=$FIRST KMODE=exact
+t "boot to verdict ($LAST, solution)" m boot K=$LAST T=$LAST EXPECT=all
 rm -rf "$bw"
 t "make test, warm (real work dir)" make -s --no-print-directory test
 grep '^# ' "$WORK/bench.log"

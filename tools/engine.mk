@@ -277,8 +277,10 @@ container:
 where:
 	@echo "work dir: $(WORK)"; echo "tree:     $(TREE)"; echo "stage:    $(STAGE) (target $(TARGET))"
 
+# make bench switches from the first stage to the last one built for the same target.
 bench: deps
-	@tools/bench.sh
+	@FIRST=$(FIRST) LAST=$(lastword $(foreach s,$(STAGES),$(if $(filter \
+	  $(firstword $(call manifest,$(FIRST),TARGETS)),$(call manifest,$(s),TARGETS)),$(s)))) tools/bench.sh
 
 # A ccache remote storage for a class (tools/ccache-server.sh): prints the CCACHE_REMOTE_STORAGE
 # line to give the learners, then serves until stopped. CCACHE_HOST: an address of this machine

@@ -43,6 +43,8 @@ t0=$(date +%s)
 tools/boot.sh "$mode" "$log" || [ $? = 124 ]
 echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)"
 host=""
-if [ -n "$DISK" ]; then tools/fsck.sh "$RUNDIR/disk.img" "$RUNDIR/host.ktap"; host="--host $RUNDIR/host.ktap"; fi
+# A stage with a disk may judge it on the host: its fsck.sh writes KTAP for the grader.
+judge=${MANIFEST%/*}/fsck.sh
+if [ -n "$DISK" ] && [ -x "$judge" ]; then "$judge" "$RUNDIR/disk.img" "$RUNDIR/host.ktap"; host="--host $RUNDIR/host.ktap"; fi
 [ -n "$CMD" ] && exec tools/cmdout.sh "$log"
 grade $host

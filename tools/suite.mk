@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-swi-slot check-vivt-alias check-nokuser-kconfig pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
+.PHONY: check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
 
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
@@ -43,9 +43,7 @@ test-plan:
 	@echo "Gradescope's setup.sh and run_autograder in a fresh Debian 12 root|$(M) check-fresh-gradescope"
 	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
 	@echo "docs: every commit hash named has a source|tools/sources.sh"
-	@echo "docs: 19accfd3's SWI slot does not assemble without its label|$(M) check-swi-slot"
-	@echo "docs: QEMU's versatilepb keeps no VIVT alias stale (07's FIQ cache note)|$(M) check-vivt-alias"
-	@echo "docs: stock 6.1's Kconfig cannot build the 2013 !kuser break (why 11 needs a lab patch)|$(M) check-nokuser-kconfig"
+	@$(foreach c,$(CLAIMS),echo "docs: $(shell sed -n '2s/^# //p' $(call claimfile,$(c)))|$(M) check-claim CLAIM=$(c)";)
 	@echo "docs: the pictures' SVG diagrams are drawn from their text|$(M) check-pictures-svg"
 	@echo "docs: mkdocs build --strict|$(M) docs"
 	@echo "docs: the site in headless chromium (pages, links, pictures, search, wide blocks)|$(M) check-docs-browser"
@@ -98,11 +96,13 @@ check-checkpatch: prepare
 	  echo "checkpatch.pl: $$(ls $(PATCHES)/*/*.patch | wc -l) patches, no errors; the lab's own are clean"
 
 # gdb-multiarch in batch mode against a guest stopped at its first instruction:
-# tools/gdb/test_<name>.py for each name in GDB_TESTS of the test stage T.
+# labs/<T>/gdb_<name>.py for each name in GDB_TESTS of the test stage T (OTHER-STAGE/name:
+# that stage's test).
 gdbtest: T ?= $(K)
 gdbtest: host
-	@for g in $(call manifest,$(T),GDB_TESTS); do \
-	  $(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=tools/gdb/test_$$g.py RUN=$(TARGET)-gdb-$(K)-$(T)-$$g || exit 1; done
+	@for g in $(call manifest,$(T),GDB_TESTS); do case $$g in */*) ;; *) g=$(T)/$$g ;; esac; \
+	  $(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=labs/$${g%/*}/gdb_$${g#*/}.py \
+	    RUN=$(TARGET)-gdb-$(K)-$(T)-$${g#*/} || exit 1; done
 
 # BROKEN_BELOW of stage S: the kernel K below it must fail to build, with a line of its
 # build log that matches this regular expression (05: the link error the commit fixed).
@@ -234,40 +234,16 @@ check-pictures-svg: $(PICSVG)
 	  echo "pictures: $(words $(wildcard docs/labs/pictures/*.svg)) SVG diagrams match their text" || \
 	  { echo "docs/labs/pictures/*.svg differ from what picsvg draws from the .txt: run 'make pictures-svg' and commit" >&2; exit 1; }
 
-# 19accfd37384 deleted the .LCvswi label but kept the SWI slot that loads from it: that slot,
-# reduced to what the assembler sees, must fail to assemble as merged and assemble with the label.
-SWISLOT := labs/06-move-vector-stubs/swi_slot.S
-check-swi-slot:
-	@mkdir -p $(WORK)
-	@if $(CROSS)gcc -c $(SWISLOT) -o $(WORK)/swi.o 2>$(WORK)/swi.log; then \
-	  echo "$(SWISLOT) assembled without its label" >&2; exit 1; fi; \
-	sed -n 's/^.*Error: /as merged: $(CROSS)as: Error: /p' $(WORK)/swi.log | grep . && \
-	  $(CROSS)gcc -DLABELLED -c $(SWISLOT) -o $(WORK)/swi.o && \
-	  echo "with the label: $$($(CROSS)objdump -d $(WORK)/swi.o | grep -m1 'ldr.*pc, \[pc')"
-
-# 07's note on VIVT caches: a bare-metal program on versatilepb writes code through one alias
-# of a page and runs it through another, with 2013's maintenance and with the fix's. QEMU has
-# no cache model, so both must run the code written last; the docs say why that is a finding.
-VIVT := labs/07-fiq-relocation/vivt_alias.c
-check-vivt-alias:
-	@mkdir -p $(WORK) && $(CROSS)gcc -O2 -march=armv5te -marm -ffreestanding -nostdlib -Wall -Wextra \
-	  -Wl,-Ttext=0x10000 -Wl,-e,_start -o $(WORK)/vivt.elf $(VIVT) -lgcc && \
-	timeout 30 $(QEMU_versatile) -nographic -monitor none -serial stdio -semihosting \
-	  -kernel $(WORK)/vivt.elf </dev/null >$(WORK)/vivt.log 2>&1; cat $(WORK)/vivt.log; \
-	[ $$(grep -c 'the code written last' $(WORK)/vivt.log) = 3 ] || \
-	  { echo "QEMU kept an alias stale: it models VIVT caches now, and 07's docs are out of date" >&2; exit 1; }
-
-# The 2013 !kuser link failure needs a CPU without ARMv6K and an MMU kernel without kuser
-# helpers. Ask 6.1's Kconfig for both kinds of CPU: ARMv6 must come out with CPU_32v6K, ARMv5
-# with KUSER_HELPERS forced on, which is why 11-fix-nokuser-build needs the baseline's
-# LAB_ARMV6_NO_V6K (lab instrumentation) to show that break.
-check-nokuser-kconfig: prepare
-	@for c in armv6 armv5; do o=$(WORK)/kconfig-$$c; rm -rf $$o && mkdir -p $$o && \
-	  KCONFIG_ALLCONFIG=$(LAB)/tests/kconfig/$$c-nokuser.config $(MAKE) -s -C $(TREE) ARCH=arm \
-	    CROSS_COMPILE=$(CROSS) O=$$o allnoconfig >$$o.log 2>&1 || { cat $$o.log >&2; exit 1; }; \
-	  echo "$$c: $$(grep -E '^(# )?CONFIG_(CPU_V6|CPU_V6K|CPU_32v6K|CPU_32v5|NEED_KUSER_HELPERS|KUSER_HELPERS)[ =]' $$o/.config | tr '\n' ' ')"; done; \
-	grep -qx CONFIG_CPU_32v6K=y $(WORK)/kconfig-armv6/.config && grep -qx CONFIG_KUSER_HELPERS=y $(WORK)/kconfig-armv5/.config || \
-	  { echo "6.1's Kconfig now allows a kernel without ARMv6K and without kuser helpers: docs/labs/11-fix-nokuser-build.md is out of date" >&2; exit 1; }
+# What a stage's page claims and a host-side check proves: labs/<id>/claim_<name>.sh, run from
+# the checkout with a scratch dir of its own (make check-claim CLAIM=<id>/<name>); its second
+# line says what it proves.
+CLAIMS := $(patsubst labs/%.sh,%,$(subst /claim_,/,$(wildcard labs/*/claim_*.sh)))
+claimfile = labs/$(dir $(1))claim_$(notdir $(1)).sh
+export CROSS $(filter QEMU_%,$(.VARIABLES))
+check-claim: prepare
+	@test -x "$(call claimfile,$(CLAIM))" || { echo "lab: CLAIM=$(CLAIM): one of $(CLAIMS)" >&2; exit 2; }
+	@rm -rf $(WORK)/claims/$(CLAIM) && mkdir -p $(WORK)/claims/$(CLAIM) && \
+	  SCRATCH=$(WORK)/claims/$(CLAIM) $(call claimfile,$(CLAIM))
 
 # The built site as a learner sees it: tools/browser/check.js serves it on 127.0.0.1 and drives
 # Debian's chromium with playwright-core, installed by npm ci from the committed lock file into
@@ -275,7 +251,7 @@ check-nokuser-kconfig: prepare
 # work dir, as the gdb stub's is. Screenshots of DOCSHOTS go to test-artefacts/.
 BROWSER   := $(WORK)/browser
 DOCSQUERY ?= sigpage
-DOCSHOTS  ?= / labs/08-sigpage/
+DOCSHOTS  ?= / $(foreach s,$(wordlist 1,2,$(foreach s,$(STAGES),$(if $(call manifest,$(s),PICTURE),$(s)))),labs/$(s)/)
 $(BROWSER)/node_modules/.installed: tools/browser/package.json tools/browser/package-lock.json
 	@mkdir -p $(BROWSER) && cp $^ $(BROWSER)/ && cd $(BROWSER) && \
 	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >npm.log 2>&1 || \

@@ -3,7 +3,7 @@
 @ unlabelled ".word vector_swi" first in the stubs instead, but left the vector table loading
 @ from ".LCvswi + stubs_offset". Assemble as it is, the SWI slot names a symbol nobody defines;
 @ with -DLABELLED the literal gets its label back, the fix a reviewer would have asked for.
-@ make check-swi-slot assembles both (docs/labs/06-move-vector-stubs.md).
+@ claim_swi_slot.sh beside it assembles both (docs/labs/06-move-vector-stubs.md).
 	.text
 vector_swi:
 	b	vector_swi

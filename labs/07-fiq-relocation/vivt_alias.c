@@ -8,7 +8,7 @@
  * and invalidated B's range only. On a VIVT CPU the new code is still a dirty line of A in the
  * D-cache, so B fetches the old code from memory. Then it adds the fix's clean of A.
  * It prints what ran each time and ends QEMU with a semihosting SYS_EXIT.
- * make check-vivt-alias builds and runs it (docs/labs/07-fiq-relocation.md).
+ * claim_vivt_alias.sh beside it builds and runs it (docs/labs/07-fiq-relocation.md).
  */
 #include <stdint.h>
 

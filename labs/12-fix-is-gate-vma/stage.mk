@@ -14,5 +14,5 @@ FLIPS      := audit_maps_clean
 CHECKS@virt-nokuser := audit_counts_match_maps:3 audit_maps_clean:2 no_vectors_mapping:2 vectors_read_faults:2 kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
 FLIPS@virt-nokuser  :=
 SAME_BELOW@virt-nokuser := the is_gate_vma() typo is compiled out without CONFIG_KUSER_HELPERS
-GDB_TESTS  := gate
+GDB_TESTS  := 09-vectors-inaccessible/gate
 PICTURE  := yes

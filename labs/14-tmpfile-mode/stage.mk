@@ -10,4 +10,4 @@ CODE       := publish.c
 TESTS      := test_mode.c
 CHECKS     := published_file_is_regular:3 e2fsck_clean_after_linkat:2
 FLIPS      := published_file_is_regular e2fsck_clean_after_linkat
-GDB_TESTS  := orphan
+GDB_TESTS  := 13-ext4-tmpfile-oops/orphan

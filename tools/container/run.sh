@@ -1,6 +1,6 @@
 #!/bin/sh
 # The lab in its container (tools/container/Containerfile), for a host that is not Debian 12:
-#   run.sh GOAL [VAR=value...]     make GOAL in the container, e.g. run STAGE=08-sigpage
+#   run.sh GOAL [VAR=value...]     make GOAL in the container, e.g. run STAGE=<id>
 # With podman or docker, whichever the host has (ENGINE= to choose). The image is built once
 # per version of what it is built from. The checkout is mounted at /lab; the lab's cache (the
 # work dir: kernel tree, builds, ccache) is kept on the host in LAB_CONTAINER_CACHE, one per

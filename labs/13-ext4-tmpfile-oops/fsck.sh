@@ -1,6 +1,7 @@
 #!/bin/sh
-# Judge a run's ext4 image on the host, after the guest is gone: e2fsck -fn and debugfs.
-# Writes the host checks as KTAP for the grader and prints e2fsck's verdict.
+# The O_TMPFILE stages (13, and 14 through a link) judge a run's ext4 image on the host, after
+# the guest is gone: e2fsck -fn, and debugfs on the file the tests published (/published).
+# Writes the host checks as KTAP for the grader and prints e2fsck's verdict (tools/run.sh).
 #   fsck.sh IMAGE OUT.ktap
 set -u
 img=$1 out=$2

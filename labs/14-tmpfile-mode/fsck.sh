@@ -1,0 +1,1 @@
+../13-ext4-tmpfile-oops/fsck.sh
