@@ -34,11 +34,11 @@ learner)
 		fail "make run exited $rc, no PASS verdict: $(tail -3 "$d/io/run.log")"
 	asked=$(comm -13 "$d/io/before.manual" "$d/io/after.manual" | sed 's/:amd64$//' | xargs)
 	# The learner's list, less what the root had already (git, make, perl...).
-	want=$(cd "$LAB" && ROLE=learner sh -c '. tools/packages.sh; echo $pkgs' | tr ' ' '\n' |
+	want=$(cd "$d/root/root/lab" && ROLE=learner sh -c '. tools/packages.sh; echo $pkgs' | tr ' ' '\n' |
 		while read -r p; do case $p in *:*) q=$p ;; *) q=$p: ;; esac
 			grep -q "^$q" "$d/io/before.pkgs" || echo "$p"; done | sort | xargs)
 	[ "$asked" = "$want" ] || fail "asked apt for '$asked', the learner's list is '$want'"
-	for p in $(cd "$LAB" && ROLE=maintainer sh -c '. tools/packages.sh; echo $others'); do
+	for p in $(cd "$d/root/root/lab" && ROLE=learner sh -c '. tools/packages.sh; echo $others'); do
 		grep -q "^${p%:*}:" "$d/io/after.pkgs" && fail "$p is installed: not a learner's package"; done
 	new=$(comm -13 "$d/io/before.units" "$d/io/after.units" | xargs)
 	[ -z "$new" ] || fail "services enabled at boot: $new"
@@ -72,3 +72,5 @@ gradescope)
 	[ "$score" = "$max" ] && [ "$max" != 0 ] || fail "the solution scored $score of $max: $(jq -r .output "$r")" ;;
 *) fail "unknown check" ;;
 esac
+# Only the logs stay: a root is about 1.5 GB once the learner's packages are in.
+rm -rf "$d/root"
