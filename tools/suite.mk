@@ -46,6 +46,7 @@ test-plan:
 	@echo "docs: stock 6.1's Kconfig cannot build the 2013 !kuser break (why 11 needs a lab patch)|$(M) check-nokuser-kconfig"
 	@echo "docs: the pictures' SVG diagrams are drawn from their text|$(M) check-pictures-svg"
 	@echo "docs: mkdocs build --strict|$(M) docs"
+	@echo "docs: the build fails when a stage page and its patches disagree|tests/docs-drift.sh $(WORK)/docs-drift"
 	@echo "docs: the site in headless chromium (pages, links, pictures, search, wide blocks)|$(M) check-docs-browser"
 
 HOSTTEST := $(WORK)/host/test_host
