@@ -1,9 +1,10 @@
-"""mkdocs hook: each stage page shows the hunks of its patches, cut from the patch files.
+"""mkdocs hook: stage pages show their patches' hunks; hashes and kernel files become links.
 
 A line `{{ hunk 0001 2 }}` in docs/labs/<id>.md becomes a diff block holding hunk 2 of
 patches/<id>/0001-*.patch. The build fails (an error, and mkdocs.yml has strict: true) when a
 page and its patches disagree, so a patch cannot change under its explanation unnoticed.
-See docs/engine.md, "The docs".
+In prose, commit hashes link to Linus's tree and kernel source paths to elixir, at the 6.1
+release in mkdocs.yml's extra: linux_version. See docs/engine.md, "The docs".
 """
 import logging
 import os
@@ -16,7 +17,27 @@ LOOKS_LIKE_REF = re.compile(r"^\s*\{\{\s*hunk\b")
 HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 
+# Links: the shape every generated or hand-written link to these two sites must have.
+KORG = "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id="
+ELIXIR = "https://elixir.bootlin.com/linux/v{}/source/"
+KORG_LINK = re.compile(re.escape(KORG) + r"[0-9a-f]{9,40}")
+ELIXIR_LINK = r"https://elixir\.bootlin\.com/linux/v{}/source/[\w.+-]+(/[\w.+-]+)*(#L\d+)?"
+# The same hashes as tools/sources.sh: 9 to 40 hex digits, at least one letter and one digit.
+HASH = r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{9,40}"
+TOPDIRS = ("arch block certs crypto Documentation drivers fs include init io_uring ipc kernel lib "
+           "mm net rust samples scripts security sound tools usr virt").split()
+KPATH = r"(?:%s)(?:/[\w+-]+(?:\.[\w+-]+)*)+" % "|".join(TOPDIRS)  # no trailing "." or "/"
+PLAIN = re.compile(r"(?<![\w/.:-])(?:(%s)|(%s))(?![\w/-])" % (HASH, KPATH))
+# In a code span, all of it: a hash, or a path (a directory may end in "/", a file may have a
+# line number, a glob links its directory).
+SPAN = re.compile(r"(%s)|((?:%s)(?=/)(?:/[\w+-]+(?:\.[\w+-]+)*)*)(/\S*\*\S*|/)?(?::(\d+))?"
+                  % (HASH, "|".join(TOPDIRS)))
+# What the linker leaves alone: code spans (checked whole), links, autolinks, HTML, bare URLs.
+TOKEN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)|!?\[[^\]]*\]\([^)]*\)|\[[^\]]*\]\[[^\]]*\]"
+                   r"|<[^>\s]+>|https?://\S+", re.S)
+
 top = "."  # the repository, set in on_config
+version = None  # extra: linux_version of mkdocs.yml
 seen = set()  # stages whose page was checked: a stage without a page is an error too
 
 
@@ -123,9 +144,73 @@ def show_hunks(markdown, where, series):
     return "\n".join(out)
 
 
+def kernel_url(path, line=None):
+    """elixir's page for a path of the kernel tree, or None for one of the lab's own (tools/)."""
+    if path.endswith((".o", ".ko")) or os.path.exists(os.path.join(top, *path.split("/")[:2])):
+        return None
+    return ELIXIR.format(version) + path + (f"#L{line}" if line else "")
+
+
+def link_plain(text):
+    def link(m):
+        url = KORG + m.group(1) if m.group(1) else kernel_url(m.group(2))
+        return f"[{m.group(0)}]({url})" if url else m.group(0)
+    return PLAIN.sub(link, text)
+
+
+def link_token(m):
+    """A code span that is exactly a hash or a kernel path becomes a link; the rest stays."""
+    span = m.group(2) and SPAN.fullmatch(m.group(2).strip())
+    if not span:
+        return m.group(0)
+    url = KORG + span.group(1) if span.group(1) else kernel_url(span.group(2), span.group(4))
+    return f"[{m.group(0)}]({url})" if url else m.group(0)
+
+
+def link_prose(markdown):
+    """Link hashes and kernel paths in each paragraph, outside code blocks and headings."""
+    out, para, fence = [], [], None
+
+    def flush():  # a whole paragraph at once: a code span may run over a line break
+        text, pos, linked = "\n".join(para), 0, []
+        for m in TOKEN.finditer(text):
+            linked += [link_plain(text[pos:m.start()]), link_token(m)]
+            pos = m.end()
+        if para:
+            out.extend(("".join(linked) + link_plain(text[pos:])).split("\n"))
+        para.clear()
+
+    for line in markdown.split("\n"):
+        m = FENCE.match(line)
+        if fence or m or not line.strip() or re.match(r"\s*(#|!!!|\[[^\]]+\]:)", line):
+            flush()  # code, blank line, heading, admonition title, link definition: as they are
+            if fence and m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+            elif not fence and m:
+                fence = m.group(1)
+            out.append(line)
+        else:
+            para.append(line)
+    flush()
+    return "\n".join(out)
+
+
+def check_links(html, where):
+    """Every link to git.kernel.org or elixir has the shape above, at the configured version."""
+    for url in re.findall(r'href="([^"]*)"', html):
+        if "git.kernel.org" in url and not KORG_LINK.fullmatch(url):
+            log.error(f"{where}: {url}: commit links go to {KORG}<hash>")
+        if "elixir.bootlin.com" in url and not re.fullmatch(
+                ELIXIR_LINK.format(re.escape(version)), url):
+            log.error(f"{where}: {url}: file links go to {ELIXIR.format(version)}<path>")
+
+
 def on_config(config):
-    global top
+    global top, version
     top = os.path.dirname(os.path.abspath(config["config_file_path"]))
+    version = str(config["extra"].get("linux_version", ""))
+    if not re.fullmatch(r"6\.1\.\d+", version):
+        log.error(f"mkdocs.yml: extra: linux_version is '{version}', not 6.1.N")
     seen.clear()
     return config
 
@@ -136,7 +221,12 @@ def on_page_markdown(markdown, page, config, files):
     series = load_series(stage) if stage else None
     if stage and series is not None:
         seen.add(stage)
-    return show_hunks(markdown, "docs/" + uri, series)
+    return link_prose(show_hunks(markdown, "docs/" + uri, series))
+
+
+def on_page_content(html, page, config, files):
+    check_links(html, "docs/" + page.file.src_uri)
+    return html
 
 
 def on_post_build(config):
