@@ -46,6 +46,7 @@ test-plan:
 	@$(foreach c,$(CLAIMS),echo "docs: $(shell sed -n '2s/^# //p' $(call claimfile,$(c)))|$(M) check-claim CLAIM=$(c)";)
 	@echo "docs: the pictures' SVG diagrams are drawn from their text|$(M) check-pictures-svg"
 	@echo "docs: mkdocs build --strict|$(M) docs"
+	@echo "docs: the build fails when a stage page and its patches disagree|tests/docs-drift.sh $(WORK)/docs-drift"
 	@echo "docs: the site in headless chromium (pages, links, pictures, search, wide blocks)|$(M) check-docs-browser"
 
 HOSTTEST := $(WORK)/host/test_host

@@ -1,0 +1,235 @@
+"""mkdocs hook: stage pages show their patches' hunks; hashes and kernel files become links.
+
+A line `{{ hunk 0001 2 }}` in docs/labs/<id>.md becomes a diff block holding hunk 2 of
+patches/<id>/0001-*.patch. The build fails (an error, and mkdocs.yml has strict: true) when a
+page and its patches disagree, so a patch cannot change under its explanation unnoticed.
+In prose, commit hashes link to Linus's tree and kernel source paths to elixir, at the 6.1
+release in mkdocs.yml's extra: linux_version. See docs/engine.md, "The docs".
+"""
+import logging
+import os
+import re
+
+log = logging.getLogger("mkdocs.hooks.docs_hook")  # under "mkdocs": strict mode counts it
+
+REF = re.compile(r"\{\{ hunk (\d{4}) ([1-9]\d*) \}\}")
+LOOKS_LIKE_REF = re.compile(r"^\s*\{\{\s*hunk\b")
+HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
+FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+
+# Links: the shape every generated or hand-written link to these two sites must have.
+KORG = "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id="
+ELIXIR = "https://elixir.bootlin.com/linux/v{}/source/"
+KORG_LINK = re.compile(re.escape(KORG) + r"[0-9a-f]{9,40}")
+ELIXIR_LINK = r"https://elixir\.bootlin\.com/linux/v{}/source/[\w.+-]+(/[\w.+-]+)*(#L\d+)?"
+# The same hashes as tools/sources.sh: 9 to 40 hex digits, at least one letter and one digit.
+HASH = r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{9,40}"
+TOPDIRS = ("arch block certs crypto Documentation drivers fs include init io_uring ipc kernel lib "
+           "mm net rust samples scripts security sound tools usr virt").split()
+KPATH = r"(?:%s)(?:/[\w+-]+(?:\.[\w+-]+)*)+" % "|".join(TOPDIRS)  # no trailing "." or "/"
+PLAIN = re.compile(r"(?<![\w/.:-])(?:(%s)|(%s))(?![\w/-])" % (HASH, KPATH))
+# In a code span, all of it: a hash, or a path (a directory may end in "/", a file may have a
+# line number, a glob links its directory).
+SPAN = re.compile(r"(%s)|((?:%s)(?=/)(?:/[\w+-]+(?:\.[\w+-]+)*)*)(/\S*\*\S*|/)?(?::(\d+))?"
+                  % (HASH, "|".join(TOPDIRS)))
+# What the linker leaves alone: code spans (checked whole), links, autolinks, HTML, bare URLs.
+TOKEN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)|!?\[[^\]]*\]\([^)]*\)|\[[^\]]*\]\[[^\]]*\]"
+                   r"|<[^>\s]+>|https?://\S+", re.S)
+
+top = "."  # the repository, set in on_config
+version = None  # extra: linux_version of mkdocs.yml
+seen = set()  # stages whose page was checked: a stage without a page is an error too
+
+
+def parse_patch(path):
+    """The hunks of one `git format-patch` file, in order: (file name, lines from the @@ line)."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    # The message may quote anything; the diff starts after the first "---" line.
+    i = lines.index("---") + 1 if "---" in lines else 0
+    hunks, name = [], None
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if line.startswith("diff --git "):
+            name = line.split(" b/", 1)[-1]
+            continue
+        m = HUNK.match(line)
+        if not (m and name):
+            continue
+        # Count the lines the header promises, so that a "-- " signature or a line that merely
+        # starts like a header is never taken for part of a hunk.
+        old, new = int(m.group(1) or 1), int(m.group(2) or 1)
+        body = [line]
+        while (old > 0 or new > 0) and i < len(lines):
+            body.append(lines[i])
+            kind = lines[i][:1]
+            i += 1
+            if kind != "\\":  # a "\ No newline at end of file" line counts for neither side
+                old -= kind != "+"
+                new -= kind != "-"
+        while i < len(lines) and lines[i].startswith("\\"):  # "\ No newline at end of file"
+            body.append(lines[i])
+            i += 1
+        hunks.append((name, body))
+    return hunks
+
+
+def load_series(stage):
+    """{"0001": (patch file name, hunks)} for patches/<stage>/, or None without patches."""
+    pdir = os.path.join(top, "patches", stage)
+    if not os.path.isdir(pdir):
+        return None
+    series = {}
+    for fname in sorted(os.listdir(pdir)):
+        if fname.endswith(".patch"):
+            series[fname[:4]] = (fname, parse_patch(os.path.join(pdir, fname)))
+    return series
+
+
+def diff_block(fname, hunks, n):
+    name, body = hunks[n - 1]
+    fence = "```"
+    while fence in "\n".join(body):  # a longer fence than any run of backticks inside
+        fence += "`"
+    title = f"{name} ({fname[:4]}, hunk {n} of {len(hunks)})"
+    return ["", f'{fence}diff title="{title}"', *body, fence, ""]
+
+
+def show_hunks(markdown, where, series):
+    """Replace each hunk reference by its diff block; check that the page shows the series."""
+    out, fence, shown = [], None, []
+    for line in markdown.split("\n"):
+        m = FENCE.match(line)
+        if fence:  # inside a code block: leave it alone (engine.md shows the syntax in one)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+            out.append(line)
+            continue
+        if m:
+            fence = m.group(1)
+        if not LOOKS_LIKE_REF.match(line):
+            out.append(line)
+            continue
+        ref = REF.fullmatch(line)
+        if not ref:
+            log.error(f"{where}: '{line}' is not a hunk reference: write {{{{ hunk 0001 2 }}}}")
+        elif series is None:
+            log.error(f"{where}: '{line}': this page is not a stage page with patches")
+        elif ref.group(1) not in series:
+            log.error(f"{where}: '{line}': no patch {ref.group(1)}-*.patch in this stage")
+        else:
+            fname, hunks = series[ref.group(1)]
+            n = int(ref.group(2))
+            if n > len(hunks):
+                log.error(f"{where}: '{line}': {fname} has {len(hunks)} hunks")
+            elif (ref.group(1), n) in shown:
+                log.error(f"{where}: '{line}': hunk shown twice")
+            else:
+                shown.append((ref.group(1), n))
+                out.extend(diff_block(fname, hunks, n))
+                continue
+        out.append(line)
+    if series is not None:
+        want = [(p, n) for p in series for n in range(1, len(series[p][1]) + 1)]
+        for p, n in want:
+            if (p, n) not in shown:
+                fname, hunks = series[p]
+                name, body = hunks[n - 1]
+                log.error(f"{where}: hunk {n} of {fname} ({name} {body[0].split(' @@')[0]} @@) "
+                      f"is not shown: add {{{{ hunk {p} {n} }}}} where the page explains it")
+        if shown != [ref for ref in want if ref in shown]:
+            log.error(f"{where}: hunks shown out of the series' order: "
+                  + ", ".join(f"{p} {n}" for p, n in shown))
+    return "\n".join(out)
+
+
+def kernel_url(path, line=None):
+    """elixir's page for a path of the kernel tree, or None for one of the lab's own (tools/)."""
+    if path.endswith((".o", ".ko")) or os.path.exists(os.path.join(top, *path.split("/")[:2])):
+        return None
+    return ELIXIR.format(version) + path + (f"#L{line}" if line else "")
+
+
+def link_plain(text):
+    def link(m):
+        url = KORG + m.group(1) if m.group(1) else kernel_url(m.group(2))
+        return f"[{m.group(0)}]({url})" if url else m.group(0)
+    return PLAIN.sub(link, text)
+
+
+def link_token(m):
+    """A code span that is exactly a hash or a kernel path becomes a link; the rest stays."""
+    span = m.group(2) and SPAN.fullmatch(m.group(2).strip())
+    if not span:
+        return m.group(0)
+    url = KORG + span.group(1) if span.group(1) else kernel_url(span.group(2), span.group(4))
+    return f"[{m.group(0)}]({url})" if url else m.group(0)
+
+
+def link_prose(markdown):
+    """Link hashes and kernel paths in each paragraph, outside code blocks and headings."""
+    out, para, fence = [], [], None
+
+    def flush():  # a whole paragraph at once: a code span may run over a line break
+        text, pos, linked = "\n".join(para), 0, []
+        for m in TOKEN.finditer(text):
+            linked += [link_plain(text[pos:m.start()]), link_token(m)]
+            pos = m.end()
+        if para:
+            out.extend(("".join(linked) + link_plain(text[pos:])).split("\n"))
+        para.clear()
+
+    for line in markdown.split("\n"):
+        m = FENCE.match(line)
+        if fence or m or not line.strip() or re.match(r"\s*(#|!!!|\[[^\]]+\]:)", line):
+            flush()  # code, blank line, heading, admonition title, link definition: as they are
+            if fence and m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+            elif not fence and m:
+                fence = m.group(1)
+            out.append(line)
+        else:
+            para.append(line)
+    flush()
+    return "\n".join(out)
+
+
+def check_links(html, where):
+    """Every link to git.kernel.org or elixir has the shape above, at the configured version."""
+    for url in re.findall(r'href="([^"]*)"', html):
+        if "git.kernel.org" in url and not KORG_LINK.fullmatch(url):
+            log.error(f"{where}: {url}: commit links go to {KORG}<hash>")
+        if "elixir.bootlin.com" in url and not re.fullmatch(
+                ELIXIR_LINK.format(re.escape(version)), url):
+            log.error(f"{where}: {url}: file links go to {ELIXIR.format(version)}<path>")
+
+
+def on_config(config):
+    global top, version
+    top = os.path.dirname(os.path.abspath(config["config_file_path"]))
+    version = str(config["extra"].get("linux_version", ""))
+    if not re.fullmatch(r"6\.1\.\d+", version):
+        log.error(f"mkdocs.yml: extra: linux_version is '{version}', not 6.1.N")
+    seen.clear()
+    return config
+
+
+def on_page_markdown(markdown, page, config, files):
+    uri = page.file.src_uri
+    stage = uri[len("labs/"):-len(".md")] if re.fullmatch(r"labs/[^/]+\.md", uri) else None
+    series = load_series(stage) if stage else None
+    if stage and series is not None:
+        seen.add(stage)
+    return link_prose(show_hunks(markdown, "docs/" + uri, series))
+
+
+def on_page_content(html, page, config, files):
+    check_links(html, "docs/" + page.file.src_uri)
+    return html
+
+
+def on_post_build(config):
+    for stage in sorted(os.listdir(os.path.join(top, "patches"))):
+        if stage not in seen and os.path.isdir(os.path.join(top, "patches", stage)):
+            log.error(f"patches/{stage}/: no page docs/labs/{stage}.md shows its hunks")
