@@ -27,9 +27,12 @@ renamed   = $(foreach n,$(patsubst $(1):%,%,$(filter $(1):%,$(RENAMED))),$(or $(
 SAVED    := $(shell cat $(TREE)/.git/lab-stage $(WORK)/kernels/stage 2>/dev/null | head -1)
 FIRST    := $(firstword $(STAGES))
 STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),$(FIRST))
-# manifest STAGE,KEY: one value of a stage manifest
-manifest = $(strip $(shell sed -n 's/^$(2)[[:space:]]*:=[[:space:]]*//p' $(LAB)/labs/$(1)/stage.mk 2>/dev/null))
-TARGET   ?= $(firstword $(call manifest,$(or $(K),$(STAGE)),TARGETS) virt)
+# The manifests, read by one loader, the grader's (grade --dump, tools/host/manifest.c), into
+# M/<stage>/<KEY> and M/<stage>/<KEY>/<target> (KEY@target applied). manifest_for STAGE,KEY,
+# TARGET: one value as that target sees it; manifest STAGE,KEY: as TARGET sees it.
+manifest_for = $(if $(filter undefined,$(origin M/$(1)/$(2)/$(3))),$(M/$(1)/$(2)),$(M/$(1)/$(2)/$(3)))
+manifest = $(call manifest_for,$(1),$(2),$(TARGET))
+TARGET   ?= $(firstword $(call manifest_for,$(or $(K),$(STAGE)),TARGETS) virt)
 CODE     ?= solutions
 include $(wildcard $(LAB)/labs/targets/*.mk)
 
@@ -43,6 +46,7 @@ $(if $(filter solutions exercises,$(CODE))$(wildcard $(CODE)/.),,$(error lab: CO
 $(if $(shell printf %s '$(subst ', ,$(CODE))' | tr -d 'A-Za-z0-9_./+-'),$(error lab: CODE=$(CODE): only letters, digits and _ . / + - in its path, please))
 
 HOSTBIN  := $(WORK)/host
+MANIFESTS := $(WORK)/manifests.mk
 # $(lab-exit N) (tools/host/makeexit.c): make exits with status N. Built on first use; a host
 # without a C compiler yet goes on without it (make then exits 2 where it would exit N).
 -load $(HOSTBIN)/makeexit.so
@@ -109,8 +113,15 @@ check-stage:
 
 # Host tools: grader, skeleton generator, the pictures' SVG drawer, the kernel's gen_init_cpio.
 host: $(GRADE) $(HOSTBIN)/mkexercise $(HOSTBIN)/picsvg $(HOSTBIN)/gen_init_cpio
-$(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h)
+$(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h) | deps
 	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -Wno-format-truncation -o $@ $(filter %.c,$^)
+# Generated, and read again, whenever a manifest or the loader changes. Only a host with the
+# lab's packages can build the loader: make container and help do without it.
+$(MANIFESTS): $(sort $(wildcard $(LAB)/labs/*/stage.mk)) $(GRADE)
+	@$(GRADE) --dump $(filter %/stage.mk,$^) > $@.tmp && mv $@.tmp $@
+ifneq ($(filter-out container help,$(or $(MAKECMDGOALS),help)),)
+include $(MANIFESTS)
+endif
 $(HOSTBIN)/mkexercise: tools/host/mkexercise.c
 	@mkdir -p $(@D) && gcc -O2 -Wall -o $@ $<
 $(HOSTBIN)/picsvg: tools/host/picsvg.c
@@ -122,8 +133,8 @@ $(HOSTBIN)/gen_init_cpio: | ksrc
 # kbuild STAGE,TARGET: tools/kbuild.sh with that kernel's data; a stage with MODULES keeps a
 # module kit beside its kernel.
 KMODE ?= learner
-kbuild  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(1)/,$(call manifest,$(1),CONFIG))" MODKIT=$(if $(call manifest,$(1),MODULES),yes) \
-	  OBJECTS="$(call manifest,$(1),OBJECTS)" \
+kbuild  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(1)/,$(call manifest_for,$(1),CONFIG,$(2)))" \
+	  MODKIT=$(if $(call manifest_for,$(1),MODULES,$(2)),yes) OBJECTS="$(call manifest_for,$(1),OBJECTS,$(2))" \
 	  TARGET_CONFIGS="$(CONFIGS_$(2))" SOURCES="$(SOURCES_$(2))" IMAGE=$(IMAGE_$(2)) DTB=$(DTB_$(2)) tools/kbuild.sh $(1) $(2)
 KBUILD  = $(call kbuild,$(K),$(TARGET)) $(KMODE)
 # KERNELS of the test stage T: other targets the stage's kernel is built for as well, for
@@ -161,17 +172,19 @@ CODEID   = $(if $(filter solutions exercises,$(CODE)),$(CODE),dir-$(shell printf
 GUEST    = $(WORK)/guest/$(USERLAND)/$(T)/$(CODEID)
 LABINIT  = $(WORK)/guest/$(USERLAND)/labinit
 CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
+# testcmd TEST: the command that compiles one test of T with its code dir, CODE and LDFLAGS.
+owner    = $(if $(findstring /,$(1)),$(firstword $(subst /, ,$(1))),$(T))
+testdir  = $(if $(findstring /,$(1)),$(CODE)/$(call owner,$(1)),$(CODEDIR))
+testcmd  = $(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/guest \
+	-DLAB_CODEDIR='"$(call testdir,$(1))"' -I$(call testdir,$(1)) \
+	-o $(GUEST)/$(basename $(notdir $(1))) labs/$(if $(findstring /,$(1)),$(1),$(T)/$(1)) $(GUESTLIB) \
+	$(addprefix $(call testdir,$(1))/,$(call manifest,$(call owner,$(1)),CODE)) \
+	$(call manifest,$(call owner,$(1)),LDFLAGS)
 guest: ksrc
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@rm -rf $(GUEST) && mkdir -p $(GUEST)
 	@$(UCC) -Itools/guest -o $(LABINIT) $(INIT)
-	@for t in $(call manifest,$(T),TESTS); do \
-	  case $$t in */*) s=$${t%%/*} src=labs/$$t;; *) s=$(T) src=labs/$(T)/$$t;; esac; \
-	  if [ $$s = $(T) ]; then d=$(CODEDIR) c="$(call manifest,$(T),CODE)"; \
-	  else d=$(CODE)/$$s c=$$(sed -n 's/^CODE[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); fi; \
-	  l=$$(sed -n 's/^LDFLAGS[[:space:]]*:=[[:space:]]*//p' labs/$$s/stage.mk); \
-	  b=$${t##*/}; $(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/guest -DLAB_CODEDIR='"'$$d'"' \
-	    -I$$d -o $(GUEST)/$${b%.c} $$src $(GUESTLIB) $$(for f in $$c; do echo $$d/$$f; done) $$l || exit 1; done
+	@$(foreach t,$(call manifest,$(T),TESTS),$(call testcmd,$(t)) && ) true
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
 # built out of tree against kernel K's build dir; the guest finds them in /lab/modules.
@@ -236,9 +249,11 @@ gdb-port:
 GRADED   = $(if $(filter command line,$(origin CODE)),$(CODE),exercises)
 ASKED    = $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES))
 # The asked stages as stage:target words, each with the first target it names: the one it is graded on.
-ASKED_AT = $(foreach s,$(ASKED),$(s):$(firstword $(call manifest,$(s),TARGETS) virt))
+# ... and the stage whose exercise it grades (CODE_STAGE, or itself), as stage:target:code-stage.
+ASKED_AT = $(foreach s,$(ASKED),$(s):$(firstword $(call manifest_for,$(s),TARGETS) virt):$(or \
+	   $(call manifest_for,$(s),CODE_STAGE),$(s)))
 grade: check-stage kernels-from host
-	@rc=0; for p in $(ASKED_AT); do s=$${p%:*} t=$${p#*:}; \
+	@rc=0; for p in $(ASKED_AT); do s=$${p%%:*} t=$${p#*:}; t=$${t%%:*}; \
 	  if [ -f $(WORK)/out/$$t/$$s/stamp ]; then $(MAKE) -s boot K=$$s T=$$s CODE=$(GRADED) TARGET=$$t RUN=$$t-grade-$$s || rc=1; \
 	  else echo "grade: $$s not built yet (make run STAGE=$$s)"; fi; done; exit $$rc
 
@@ -250,9 +265,9 @@ CLASS    ?= $(WORK)/class
 NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),$(if $(filter-out none,$($(v))),,$(v))))
 grade-all: host check-stage
 	@test -d "$(SUBMISSIONS)" || { echo "lab: SUBMISSIONS=$(SUBMISSIONS) is not a directory of submissions" >&2; exit 2; }
-	@for p in $(ASKED_AT); do s=$${p%:*} t=$${p#*:}; \
+	@for p in $(ASKED_AT); do s=$${p%%:*} t=$${p#*:}; t=$${t%%:*}; \
 	  if echo " $(NOMACHINE) " | grep -q " $$t "; then echo "grade-all: $$s left out: its tests run on this computer, not in a guest" >&2; \
-	  elif [ -f $(WORK)/out/$$t/$$s/stamp ]; then echo $$s:$$t; \
+	  elif [ -f $(WORK)/out/$$t/$$s/stamp ]; then echo $$p; \
 	  else echo "grade-all: $$s left out: not built (make run STAGE=$$s)" >&2; fi; done > $(WORK)/class-stages
 	@test -s $(WORK)/class-stages || { echo "lab: no stage to grade on: build one first (make run)" >&2; exit 2; }
 	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $$(cat $(WORK)/class-stages)
@@ -260,7 +275,7 @@ grade-all: host check-stage
 # Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds
 # and grades: STAGE=, or every stage with a machine) at its top, the lab's HEAD under lab/.
 gradescope:
-	@mkdir -p $(WORK)/gradescope && for p in $(ASKED_AT); do s=$${p%:*} t=$${p#*:}; \
+	@mkdir -p $(WORK)/gradescope && for p in $(ASKED_AT); do s=$${p%%:*} t=$${p#*:}; t=$${t%%:*}; \
 	  echo " $(NOMACHINE) " | grep -q " $$t " || echo $$s; done > $(WORK)/gradescope/stages
 	@git archive --format=zip -o $(WORK)/gradescope.zip --add-file=tools/gradescope/setup.sh \
 	  --add-file=tools/gradescope/run_autograder --add-file=$(WORK)/gradescope/stages --prefix=lab/ HEAD
@@ -280,7 +295,7 @@ where:
 # make bench switches from the first stage to the last one built for the same target.
 bench: deps
 	@FIRST=$(FIRST) LAST=$(lastword $(foreach s,$(STAGES),$(if $(filter \
-	  $(firstword $(call manifest,$(FIRST),TARGETS)),$(call manifest,$(s),TARGETS)),$(s)))) tools/bench.sh
+	  $(firstword $(call manifest_for,$(FIRST),TARGETS)),$(call manifest_for,$(s),TARGETS)),$(s)))) tools/bench.sh
 
 # A ccache remote storage for a class (tools/ccache-server.sh): prints the CCACHE_REMOTE_STORAGE
 # line to give the learners, then serves until stopped. CCACHE_HOST: an address of this machine

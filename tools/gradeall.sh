@@ -1,6 +1,6 @@
 #!/bin/sh
 # Grade a class: each learner's submission on each stage, one guest boot per stage and learner.
-#   gradeall.sh SUBMISSIONS CLASS STAGE:TARGET...
+#   gradeall.sh SUBMISSIONS CLASS STAGE:TARGET:CODE-STAGE...   (CODE-STAGE: whose exercise)
 # CLASS gets <learner>/results.json (Gradescope's format), junit.xml and summary.csv for the
 # class, and the table is printed. A learner's failure is scored, never fatal to the batch.
 # Env from tools/engine.mk: MAKE GRADE WORK CODE_ROOT TIMEOUT.
@@ -8,7 +8,6 @@ set -eu
 subs=$1 class=$2
 shift 2
 rm -rf "$class" && mkdir -p "$class"
-manifest() { sed -n "s/^$2[[:space:]]*:=[[:space:]]*//p" "labs/$1/stage.mk"; }
 # fail STAGE TARGET JSON REASON: every check of the stage scores 0 with REASON.
 fail() { "$GRADE" --manifest "labs/$1/stage.mk" --target "$2" --fail "$4" --json "$3" >/dev/null || true; }
 
@@ -43,12 +42,12 @@ for sub in "$subs"/*; do
 	cp -rn exercises/. "$code/"
 	for st in "$@"; do
 		s=${st%%:*} t=${st#*:} json=$class/$learner/$s.json
-		own=$(manifest "$s" CODE_STAGE)
+		own=${t#*:} t=${t%%:*}
 		echo "grade-all: $learner on $s" >&2
 		if [ -n "$refused" ]; then
 			fail "$s" "$t" "$json" "submission refused: $refused"
-		elif ! printf '%s\n' "$submitted" | grep -qx "${own:-$s}"; then
-			fail "$s" "$t" "$json" "not submitted: no exercises/${own:-$s}/"
+		elif ! printf '%s\n' "$submitted" | grep -qx "$own"; then
+			fail "$s" "$t" "$json" "not submitted: no exercises/$own/"
 		else
 			grade "$learner" "$code" "$s" "$t" "$json"
 		fi

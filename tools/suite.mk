@@ -4,10 +4,11 @@
 # prev STAGE: the stage below it (the stages before it, last one), or pristine.
 below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
 prev = $(or $(lastword $(call below,$(1),$(STAGES))),pristine)
-targets = $(call manifest,$(1),TARGETS)
+targets = $(call manifest_for,$(1),TARGETS)
 # buildstep STAGE,TARGET: the build step's name, and the stage's KERNELS if it has any (that
 # step builds them for the stage and the one below).
-buildstep = $(or $(BUILDSTEP_$(2)),kernel builds)$(if $(call manifest,$(1),KERNELS), and the kernels for $(call manifest,$(1),KERNELS))
+buildstep = $(or $(BUILDSTEP_$(2)),kernel builds)$(if $(call manifest_for,$(1),KERNELS,$(2)), and the kernels \
+	for $(call manifest_for,$(1),KERNELS,$(2)))
 M := $(MAKE) -s --no-print-directory
 
 test: deps host
@@ -22,14 +23,14 @@ test-plan:
 	@echo "stage manifests|$(M) check-manifests"
 	@echo "every stage's patches apply with git am|$(M) check-patches"
 	@echo "every stage's patches pass checkpatch.pl|$(M) check-checkpatch"
-	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest,$(s),BROKEN_BELOW),\
+	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest_for,$(s),BROKEN_BELOW,$(t)),\
 	  echo "$(s) [$(t)]: the kernel below ($(call prev,$(s))) fails to build as it must|$(M) check-broken K=$(call prev,$(s)) S=$(s) TARGET=$(t)"; \
 	  echo "$(s) [$(t)]: $(call buildstep,$(s),$(t))|$(M) kernel K=$(s) TARGET=$(t) KMODE=exact";,\
-	  echo "$(s) [$(t)]: $(call buildstep,$(s),$(t))|$(M) $(if $(call manifest,$(s),MODULES),modules,kernel) T=$(s) K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
+	  echo "$(s) [$(t)]: $(call buildstep,$(s),$(t))|$(M) $(if $(call manifest_for,$(s),MODULES,$(t)),modules,kernel) T=$(s) K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
 	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=all"; \
 	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
-	  $(if $(call manifest,$(s),BROKEN_BELOW),,echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip";) \
-	  $(if $(call manifest,$(s),GDB_TESTS),echo "$(s) [$(t)]: gdb $(call manifest,$(s),GDB_TESTS) on the live guest (this kernel$(if $(call manifest,$(s),BROKEN_BELOW),, and the one below))|$(M) gdbtest K=$(s) TARGET=$(t) KMODE=exact$(if $(call manifest,$(s),BROKEN_BELOW),, && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t) KMODE=exact)";)))
+	  $(if $(call manifest_for,$(s),BROKEN_BELOW,$(t)),,echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip";) \
+	  $(if $(call manifest_for,$(s),GDB_TESTS,$(t)),echo "$(s) [$(t)]: gdb $(call manifest_for,$(s),GDB_TESTS,$(t)) on the live guest (this kernel$(if $(call manifest_for,$(s),BROKEN_BELOW,$(t)),, and the one below))|$(M) gdbtest K=$(s) TARGET=$(t) KMODE=exact$(if $(call manifest_for,$(s),BROKEN_BELOW,$(t)),, && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t) KMODE=exact)";)))
 	@echo "ccache: a second work dir gets its objects from a class's remote storage|$(M) check-ccache-remote"
 	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
 	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
@@ -66,8 +67,14 @@ check-exercises: host
 	  diff -r exercises $(WORK)/exercises-check && echo "exercises/ matches solutions/" || \
 	  { echo "exercises/ drifted from solutions/: run 'make exercises' and commit" >&2; exit 1; }
 
+# Every manifest as the loader reads it, and the loader's keys equal to docs/engine.md's tables.
+DOCKEYS = sed -n '/^\#\# A stage is data/,/^\#\# gdb/{s/^\([A-Z_][A-Z_]*\) *:=.*/\1/p; \
+	  s/^| `\([A-Z_][A-Z_]*\)[ @`].*/\1/p}' docs/engine.md | grep -vx KEY | sort -u
 check-manifests: host
 	@for s in $(STAGES); do $(GRADE) --check labs/$$s/stage.mk || exit 1; done
+	@[ "$$($(DOCKEYS))" = "$$($(GRADE) --keys | sort)" ] || { echo "docs/engine.md's key tables and \
+	  the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') / $$($(GRADE) --keys | tr '\n' ' ')" >&2; \
+	  exit 1; }; echo "the manifest keys: $$($(GRADE) --keys | wc -l), as docs/engine.md lists them"
 
 # git am of every stage, in order, on a scratch clone of the pristine tree (sparse: only the
 # files the patches touch are checked out).
@@ -194,7 +201,7 @@ ROOTS  := $(CACHE)/roots
 FRESH  := $(WORK)/fresh
 FRESHK := $(FRESH)/kernels.tar.zst
 export ROOTS
-FIRST_AT := $(firstword $(call manifest,$(FIRST),TARGETS))/$(FIRST)
+FIRST_AT := $(firstword $(call manifest_for,$(FIRST),TARGETS))/$(FIRST)
 $(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
 	@mkdir -p $(@D) && $(M) kernel-ids PAIRS=$(FIRST_AT) | tools/kernels.sh export $@ >/dev/null
 check-fresh-root: $(FRESHK)
@@ -207,7 +214,7 @@ check-fresh-gradescope: $(FRESHK)
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.
 PICDIR ?= docs/labs/pictures
-PICTURED = $(foreach s,$(STAGES),$(if $(call manifest,$(s),PICTURE),$(foreach t,$(call targets,$(s)),$(s):$(t))))
+PICTURED = $(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest_for,$(s),PICTURE,$(t)),$(s):$(t))))
 pictures: host
 	@mkdir -p $(PICDIR) && for p in $(PICTURED); do s=$${p%%:*} t=$${p#*:} f=$(abspath $(PICDIR))/$${p%%:*}-$${p#*:}.txt; \
 	  rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$$s T=$$s TARGET=$$t KMODE=$(KMODE) MODE=gdbtest \
@@ -252,7 +259,7 @@ check-claim: prepare
 # work dir, as the gdb stub's is. Screenshots of DOCSHOTS go to test-artefacts/.
 BROWSER   := $(WORK)/browser
 DOCSQUERY ?= sigpage
-DOCSHOTS  ?= / $(foreach s,$(wordlist 1,2,$(foreach s,$(STAGES),$(if $(call manifest,$(s),PICTURE),$(s)))),labs/$(s)/)
+DOCSHOTS  ?= / $(foreach s,$(wordlist 1,2,$(foreach s,$(STAGES),$(if $(call manifest_for,$(s),PICTURE),$(s)))),labs/$(s)/)
 $(BROWSER)/node_modules/.installed: tools/browser/package.json tools/browser/package-lock.json
 	@mkdir -p $(BROWSER) && cp $^ $(BROWSER)/ && cd $(BROWSER) && \
 	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >npm.log 2>&1 || \

@@ -174,6 +174,11 @@ TEST(manifest_rejects_bad_input)
 	EXPECT_NE(NULL, strstr(err, "UPSTREAM"));
 	EXPECT_EQ(-1, manifest_load("fixtures/bad-points.mk", NULL, &m, err, sizeof(err)));
 	EXPECT_EQ(-1, manifest_load("fixtures/none.mk", NULL, &m, err, sizeof(err)));
+	/* A typo'd key and an overflow are errors, with the file and line of the typo. */
+	EXPECT_EQ(-1, manifest_load("fixtures/bad-key.mk", NULL, &m, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "fixtures/bad-key.mk:5: unknown key")) TH_LOG("%s", err);
+	EXPECT_EQ(-1, manifest_load("fixtures/bad-many.mk", NULL, &m, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "more than 32")) TH_LOG("%s", err);
 }
 
 TEST(manifest_per_target_keys)

@@ -198,6 +198,49 @@ static int check_files(const struct manifest *m)
 	return ok;
 }
 
+/* 1 if the file at path holds text (a whole line is read at a time: names fit on one). */
+static int file_has(const char *path, const char *text)
+{
+	char line[1024];
+	int found = 0;
+	FILE *f = fopen(path, "r");
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = !!strstr(line, text);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* Every check t's CHECKS name is reported by the stage's tests (TEST(name), or "name" where a
+ * test without the harness reports it itself, as 05's lab_tap() does), or is a host check of
+ * the stage's disk judge, labs/<id>/fsck.sh ("host.name"): a check no test reports scores 0. */
+static int check_tests(const struct manifest *t)
+{
+	char buf[512], path[1024], want[128], quoted[128], *tok, *save;
+	int ok = 1;
+
+	for (int i = 0; i < t->nchecks; i++) {
+		int found = 0;
+
+		snprintf(buf, sizeof(buf), "%s", manifest_get(t, "TESTS"));
+		snprintf(want, sizeof(want), "TEST(%s)", t->checks[i].name);
+		snprintf(quoted, sizeof(quoted), "\"%s\"", t->checks[i].name);
+		for (tok = strtok_r(buf, " \t", &save); tok && !found; tok = strtok_r(NULL, " \t", &save)) {
+			snprintf(path, sizeof(path), strchr(tok, '/') ? "labs/%.0s%s" : "labs/%s/%s", t->stage, tok);
+			found = file_has(path, want) || file_has(path, quoted);
+		}
+		snprintf(path, sizeof(path), "labs/%s/fsck.sh", t->stage);
+		snprintf(want, sizeof(want), "host.%s\"", t->checks[i].name);
+		found = found || file_has(path, want);
+		if (!found)
+			fprintf(stderr, "grade: %s [%s]: CHECKS names '%s', which no TEST() of TESTS reports\n",
+				t->stage, t->target, t->checks[i].name);
+		ok &= found;
+	}
+	return ok;
+}
+
 /* The manifest as every one of its targets sees it: KEY@TARGET names a target of the stage,
  * and on each target some check discriminates (a FLIPS or an XFAIL check). */
 static int check_stage(const char *path, const struct manifest *m)
@@ -221,6 +264,7 @@ static int check_stage(const char *path, const struct manifest *m)
 			ok = 0;
 			continue;
 		}
+		ok &= check_tests(&t);
 		if (!t.nflips && !t.nxfails && !manifest_get(&t, "SAME_BELOW") && !manifest_get(&t, "BROKEN_BELOW")) {
 			fprintf(stderr, "grade: %s: no FLIPS, XFAIL, SAME_BELOW or BROKEN_BELOW on %s: every stage needs a check that discriminates\n",
 				m->stage, tok);
@@ -252,12 +296,55 @@ static int merge_host(struct ktap_report *k, const char *path)
 	return 0;
 }
 
+/* A make-readable copy of manifests, so that the engine reads them through this loader only:
+ * M/<stage>/<KEY> as written, M/<stage>/<KEY>/<target> as that target sees it. */
+static void dump_value(const char *var, const char *v)
+{
+	printf("%s :=", var);
+	for (putchar(' '); *v; v++)
+		*v == '$' ? fputs("$$", stdout) : *v == '#' ? fputs("\\#", stdout) : putchar(*v);
+	putchar('\n');
+}
+
+static int dump(char **paths, int n)
+{
+	char err[512], var[256], buf[512], *tok, *save;
+	struct manifest m, t;
+
+	for (int i = 0; i < n; i++) {
+		if (manifest_load(paths[i], NULL, &m, err, sizeof(err))) {
+			fprintf(stderr, "lab: %s\n", err);
+			return 1;
+		}
+		for (int k = 0; manifest_keys[k]; k++) {
+			snprintf(var, sizeof(var), "M/%s/%s", m.stage, manifest_keys[k]);
+			if (manifest_get(&m, manifest_keys[k]))
+				dump_value(var, manifest_get(&m, manifest_keys[k]));
+		}
+		snprintf(buf, sizeof(buf), "%s", manifest_get(&m, "TARGETS"));
+		for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+			if (manifest_load(paths[i], tok, &t, err, sizeof(err))) {
+				fprintf(stderr, "lab: %s (target %s)\n", err, tok);
+				return 1;
+			}
+			for (int k = 0; manifest_keys[k]; k++) {
+				snprintf(var, sizeof(var), "M/%s/%s/%s", m.stage, manifest_keys[k], tok);
+				if (manifest_get(&t, manifest_keys[k]))
+					dump_value(var, manifest_get(&t, manifest_keys[k]));
+			}
+		}
+	}
+	return 0;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk [--target T] --log serial.log [--expect all|zero|flip]\n"
 			"             [--host host.ktap] [--json results.json] [--junit junit.xml] [--decode CMD] [--label TEXT]\n"
 			"       grade --manifest labs/ID/stage.mk [--target T] --fail REASON [--json ...] [--junit ...]\n"
-			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n");
+			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"
+			"       grade --dump labs/ID/stage.mk...  (the manifests as make variables)\n"
+			"       grade --keys                      (the keys a manifest may hold)\n");
 	return 2;
 }
 
@@ -267,7 +354,7 @@ int main(int argc, char **argv)
 		{ "manifest", 1, 0, 'm' }, { "log", 1, 0, 'l' }, { "expect", 1, 0, 'e' },
 		{ "json", 1, 0, 'j' }, { "junit", 1, 0, 'x' }, { "decode", 1, 0, 'd' },
 		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' }, { "target", 1, 0, 't' },
-		{ "fail", 1, 0, 'F' }, { 0 } };
+		{ "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' }, { "keys", 0, 0, 'K' }, { 0 } };
 	struct opts o = { .expect = "all" };
 	struct manifest m;
 	struct ktap_report k;
@@ -287,6 +374,13 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			return check_stage(optarg, &m);
+		}
+		if (c == 'D')
+			return dump(argv + optind, argc - optind);
+		if (c == 'K') {
+			for (int i = 0; manifest_keys[i]; i++)
+				puts(manifest_keys[i]);
+			return 0;
 		}
 		if (c <= 0 || c >= 128 || !slot[c])
 			return usage();

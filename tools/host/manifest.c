@@ -6,6 +6,24 @@
 
 static const char *const required[] = { "TITLE", "UPSTREAM", "TARGETS", "CODE", "TESTS", "CHECKS", NULL };
 
+/* The schema: every key a manifest may hold (docs/engine.md's tables; make test keeps them equal). */
+const char *const manifest_keys[] = {
+	"TITLE", "UPSTREAM", "AUTHOR", "TARGETS", "CODE", "TESTS", "CHECKS", "FLIPS",
+	"CONFIG", "DISK", "FINDINGS", "OOPS_BEFORE", "OOPS", "XFAIL", "MODULES", "KERNELS",
+	"LDFLAGS", "PICTURE", "SAME_BELOW", "OBJECTS", "BROKEN_BELOW", "CODE_STAGE", "GDB_TESTS",
+	NULL
+};
+
+static int known_key(const char *key)
+{
+	size_t n = strcspn(key, "@");
+
+	for (int i = 0; manifest_keys[i]; i++)
+		if (strlen(manifest_keys[i]) == n && !strncmp(manifest_keys[i], key, n))
+			return 1;
+	return 0;
+}
+
 static char *trim(char *s)
 {
 	char *e;
@@ -24,8 +42,13 @@ static int parse_names(struct manifest *m, const char *key, char out[][96], int 
 	char buf[512], *tok, *save;
 
 	snprintf(buf, sizeof(buf), "%s", manifest_get(m, key) ?: "");
-	for (tok = strtok_r(buf, " \t", &save); tok && *n < 32; tok = strtok_r(NULL, " \t", &save)) {
+	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
 		int known = 0;
+
+		if (*n == 32) {
+			snprintf(err, errlen, "%s: %s names more than 32 checks", m->stage, key);
+			return -1;
+		}
 
 		for (int i = 0; i < m->nchecks; i++)
 			known |= !strcmp(m->checks[i].name, tok);
@@ -47,7 +70,11 @@ static int parse_checks(struct manifest *m, char *err, int errlen)
 		struct check *c = &m->checks[m->nchecks];
 		char *colon = strchr(tok, ':');
 
-		if (!colon || sscanf(colon + 1, "%d", &c->points) != 1 || c->points <= 0 || m->nchecks == 32) {
+		if (m->nchecks == 32) {
+			snprintf(err, errlen, "%s: CHECKS has more than 32 checks", m->stage);
+			return -1;
+		}
+		if (!colon || sscanf(colon + 1, "%d", &c->points) != 1 || c->points <= 0) {
 			snprintf(err, errlen, "%s: CHECKS entry '%s' is not name:points", m->stage, tok);
 			return -1;
 		}
@@ -82,21 +109,32 @@ int manifest_load(const char *path, const char *target, struct manifest *m, char
 	*strrchr(dir, '/') = 0;
 	slash = strrchr(dir, '/');
 	snprintf(m->stage, sizeof(m->stage), "%s", slash ? slash + 1 : dir);
-	while (fgets(line, sizeof(line), f)) {
+	for (int lineno = 1; fgets(line, sizeof(line), f); lineno++) {
 		char *op = strstr(line, ":=");
-		char *k;
+		const char *why = NULL;
+		char *k, *v;
 
 		if (line[0] == '#' || !*trim(line))
 			continue;
-		if (!op || m->n == MANIFEST_MAX) {
-			snprintf(err, errlen, "%s: not a 'KEY := value' line: %s", path, trim(line));
+		if (op) {
+			*op = 0;
+			k = trim(line), v = trim(op + 2);
+		}
+		if (!op)
+			why = "not a 'KEY := value' line";
+		else if (!known_key(k))
+			why = "unknown key (docs/engine.md lists the keys)";
+		else if (m->n == MANIFEST_MAX)
+			why = "too many keys";
+		else if (strlen(k) >= sizeof(m->keys[0]) || strlen(v) >= sizeof(m->vals[0]))
+			why = "key or value too long";
+		if (why) {
+			snprintf(err, errlen, "%s:%d: %s: %s", path, lineno, why, op ? k : trim(line));
 			fclose(f);
 			return -1;
 		}
-		*op = 0;
-		k = trim(line);
 		snprintf(m->keys[m->n], sizeof(m->keys[0]), "%s", k);
-		snprintf(m->vals[m->n], sizeof(m->vals[0]), "%s", trim(op + 2));
+		snprintf(m->vals[m->n], sizeof(m->vals[0]), "%s", v);
 		m->n++;
 	}
 	fclose(f);

@@ -24,7 +24,11 @@ struct manifest {
 	int nxfails;
 };
 
-/* 0 on success; on error -1 with a one-line message in err. target may be NULL. */
+/* Every key a manifest may hold, NULL-terminated. */
+extern const char *const manifest_keys[];
+
+/* 0 on success; on error -1 with a one-line message in err (file:line for a bad line: an
+ * unknown key, a value too long, too many keys or checks). target may be NULL. */
 int manifest_load(const char *path, const char *target, struct manifest *m, char *err, int errlen);
 const char *manifest_get(const struct manifest *m, const char *key);
 int manifest_is_flip(const struct manifest *m, const char *check);
