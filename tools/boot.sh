@@ -18,6 +18,13 @@ else
 	set -- $QEMU -display none -no-reboot -kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND"
 	[ -z "${DTB:-}" ] || set -- "$@" -dtb "$KDIR/$DTB"
 fi
+# Every boot keeps its QEMU command, quoted for a shell, in the run's directory (qemu.cmd), as
+# kunit.py and virtme-ng show theirs; DRYRUN=1 prints it instead of booting.
+launch() {
+	printf '%q ' "$@" | sed 's/ $//' > "${log%/*}/qemu.cmd" && echo >> "${log%/*}/qemu.cmd"
+	if [ -n "${DRYRUN:-}" ]; then cat "${log%/*}/qemu.cmd"; exit 0; fi
+	exec "$@"
+}
 # The stub's port: GDB_PORT (chosen by the engine, or published by the lab's container), else
 # a free one of this work dir's; GDB_HOST: the container's stub listens on all its addresses.
 stub() { port=${GDB_PORT:-$(tools/gdbport.sh "$WORK")}; echo "$port" > "$1"; }
@@ -25,12 +32,13 @@ stub() { port=${GDB_PORT:-$(tools/gdbport.sh "$WORK")}; echo "$port" > "$1"; }
 case "$mode" in
 batch|gdbtest)
 	[ "$mode" = gdbtest ] && { GDB_PORT='' stub "$log.port"; set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
-	exec timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" -serial chardev:con </dev/null ;;
+	launch timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" -serial chardev:con \
+		</dev/null ;;
 interactive|wait)
 	stub "$WORK/gdb-port"
 	set -- "$@" -gdb "tcp:${GDB_HOST:-127.0.0.1}:$port"
 	[ "$mode" = wait ] && set -- "$@" -S
 	echo "boot: gdb stub on port $port; attach from another terminal with 'make gdb'. Quit QEMU: Ctrl-A x"
-	exec "$@" -chardev "stdio,id=con,mux=on,signal=off,logfile=$log" -serial chardev:con -mon chardev=con ;;
+	launch "$@" -chardev "stdio,id=con,mux=on,signal=off,logfile=$log" -serial chardev:con -mon chardev=con ;;
 *) echo "boot: unknown mode $mode" >&2; exit 2 ;;
 esac
