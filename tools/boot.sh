@@ -31,7 +31,9 @@ stub() { port=${GDB_PORT:-$(tools/gdbport.sh "$WORK")}; echo "$port" > "$1"; }
 : > "$log"
 case "$mode" in
 batch|gdbtest)
-	[ "$mode" = gdbtest ] && { GDB_PORT='' stub "$log.port"; set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
+	# A batch gdb test's port is derived from its run: two may start at once.
+	[ "$mode" = gdbtest ] && { port=$(tools/gdbport.sh "$log"); echo "$port" > "$log.port"
+		set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
 	launch timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" -serial chardev:con \
 		</dev/null ;;
 interactive|wait)

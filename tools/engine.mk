@@ -167,10 +167,11 @@ kernels-from: deps
 # (CODE_STAGE: a stage that grades another stage's exercise again). A test named
 # OTHER-STAGE/test_x.c is that stage's test, linked with that stage's code (and that stage's
 # LDFLAGS: 03 links its test with the learner's entry point).
-# CODEID names the code in the work dir: its own name, or a hash of a directory's path.
+# CODEID names the code in run names: its own name, or a hash of a directory's path.
 CODEID   = $(if $(filter solutions exercises,$(CODE)),$(CODE),dir-$(shell printf %s '$(abspath $(CODE))' | sha1sum | cut -c1-8))
-GUEST    = $(WORK)/guest/$(USERLAND)/$(T)/$(CODEID)
-LABINIT  = $(WORK)/guest/$(USERLAND)/labinit
+# Each run builds its own guest programs in its run dir: runs may go on side by side.
+GUEST    = $(WORK)/runs/$(RUN)/guest
+LABINIT  = $(WORK)/runs/$(RUN)/labinit
 CODEDIR  = $(CODE)/$(or $(call manifest,$(T),CODE_STAGE),$(T))
 # testcmd TEST: the command that compiles one test of T with its code dir, CODE and LDFLAGS.
 owner    = $(if $(findstring /,$(1)),$(firstword $(subst /, ,$(1))),$(T))

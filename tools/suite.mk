@@ -10,45 +10,75 @@ targets = $(call manifest_for,$(1),TARGETS)
 buildstep = $(or $(BUILDSTEP_$(2)),kernel builds)$(if $(call manifest_for,$(1),KERNELS,$(2)), and the kernels \
 	for $(call manifest_for,$(1),KERNELS,$(2)))
 M := $(MAKE) -s --no-print-directory
+comma := ,
 
 test: deps host
 	@$(M) test-plan | tools/suite.sh $(WORK)/test-logs
 
-# One line per step: name|command. Kernels are built in stage order, each reused once built.
-# A stage with MODULES gets them built against the kernel below while the build dir still
-# holds that kernel: the flip boot needs them, and would otherwise switch the dir back.
+# The plan: one line per step, "name|command" or "name|command|guest" for a boot or a gdb
+# session, which tools/suite.sh runs beside the other steps. Kernels are built in stage order,
+# each reused once built. A stage with MODULES gets them built against the kernel below while
+# the build dir still holds that kernel: the flip boot needs them, and would otherwise switch
+# the dir back.
+plan     = $(info $(strip $(1))|$(strip $(2))$(if $(3),|$(3)))
+EXACT   := KMODE=exact
+boot_at  = $(M) boot K=$(1) T=$(2) TARGET=$(3) CODE=$(4) EXPECT=$(5) $(EXACT)
+broken   = $(call manifest_for,$(1),BROKEN_BELOW,$(2))
+gdbnames = $(call manifest_for,$(1),GDB_TESTS,$(2))
+# stage_steps STAGE,TARGET: its kernel (after the one below, which may have to fail to build),
+# the solution's boot, the skeleton's, the flip boot on the kernel below, its gdb tests.
+stage_steps = \
+  $(if $(call broken,$(1),$(2)),\
+    $(call plan,$(1) [$(2)]: the kernel below ($(call prev,$(1))) fails to build as it must,\
+      $(M) check-broken K=$(call prev,$(1)) S=$(1) TARGET=$(2))\
+    $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),$(M) kernel K=$(1) TARGET=$(2) $(EXACT)),\
+    $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),\
+      $(M) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) K=$(call prev,$(1)) \
+      TARGET=$(2) $(EXACT) && $(M) kernel K=$(1) TARGET=$(2) $(EXACT)))\
+  $(call plan,$(1) [$(2)]: solution passes every check,$(call boot_at,$(1),$(1),$(2),solutions,all),guest)\
+  $(call plan,$(1) [$(2)]: skeleton scores 0,$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)\
+  $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(call prev,$(1)),\
+    $(call boot_at,$(call prev,$(1)),$(1),$(2),solutions,flip),guest))\
+  $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call gdbnames,$(1),$(2)) on the live \
+    guest (this kernel$(if $(call broken,$(1),$(2)),, and the one below)),\
+    $(M) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
+    && $(M) gdbtest K=$(call prev,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))
+claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
 test-plan:
-	@echo "host tools: unit tests|$(M) check-host"
-	@echo "exercises/ generated from solutions/|$(M) check-exercises"
-	@echo "stage manifests|$(M) check-manifests"
-	@echo "every stage's patches apply with git am|$(M) check-patches"
-	@echo "every stage's patches pass checkpatch.pl|$(M) check-checkpatch"
-	@$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest_for,$(s),BROKEN_BELOW,$(t)),\
-	  echo "$(s) [$(t)]: the kernel below ($(call prev,$(s))) fails to build as it must|$(M) check-broken K=$(call prev,$(s)) S=$(s) TARGET=$(t)"; \
-	  echo "$(s) [$(t)]: $(call buildstep,$(s),$(t))|$(M) kernel K=$(s) TARGET=$(t) KMODE=exact";,\
-	  echo "$(s) [$(t)]: $(call buildstep,$(s),$(t))|$(M) $(if $(call manifest_for,$(s),MODULES,$(t)),modules,kernel) T=$(s) K=$(call prev,$(s)) TARGET=$(t) KMODE=exact && $(M) kernel K=$(s) TARGET=$(t) KMODE=exact";) \
-	  echo "$(s) [$(t)]: solution passes every check|$(M) boot K=$(s) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=all"; \
-	  echo "$(s) [$(t)]: skeleton scores 0|$(M) boot K=$(s) T=$(s) CODE=exercises TARGET=$(t) KMODE=exact EXPECT=zero"; \
-	  $(if $(call manifest_for,$(s),BROKEN_BELOW,$(t)),,echo "$(s) [$(t)]: checks flip against $(call prev,$(s))|$(M) boot K=$(call prev,$(s)) T=$(s) CODE=solutions TARGET=$(t) KMODE=exact EXPECT=flip";) \
-	  $(if $(call manifest_for,$(s),GDB_TESTS,$(t)),echo "$(s) [$(t)]: gdb $(call manifest_for,$(s),GDB_TESTS,$(t)) on the live guest (this kernel$(if $(call manifest_for,$(s),BROKEN_BELOW,$(t)),, and the one below))|$(M) gdbtest K=$(s) TARGET=$(t) KMODE=exact$(if $(call manifest_for,$(s),BROKEN_BELOW,$(t)),, && $(M) gdbtest K=$(call prev,$(s)) T=$(s) TARGET=$(t) KMODE=exact)";)))
-	@echo "ccache: a second work dir gets its objects from a class's remote storage|$(M) check-ccache-remote"
-	@echo "bad input gets one clear line and a non-zero exit|$(M) check-badinput"
-	@echo "stage switches keep a learner's uncommitted edits|$(M) check-switch"
-	@echo "a hung guest gets a verdict within its timeout|$(M) check-hang"
-	@echo "make run CMD= exits with the command's status|$(M) check-exit-status"
-	@echo "gdb attaches with the .gdbinit and the launch.json that make debug writes|$(M) check-gdb-attach"
-	@echo "grade-all: bad submissions score 0 with their reason, the solution full marks|$(M) check-grade-all"
-	@echo "kernels exported, imported into an empty work dir and booted there with no build|$(M) check-share"
-	@echo "a fresh Debian 12 root: make run gives its verdict on the first try, learner's packages only|$(M) check-fresh-root"
-	@echo "a fresh Debian 13 root: make run says in one line what to do, and installs nothing|$(M) check-fresh-root-13"
-	@echo "Gradescope's setup.sh and run_autograder in a fresh Debian 12 root|$(M) check-fresh-gradescope"
-	@echo "docs: the pictures of the high pages match the kernels|$(M) check-pictures"
-	@echo "docs: every commit hash named has a source|tools/sources.sh"
-	@$(foreach c,$(CLAIMS),echo "docs: $(shell sed -n '2s/^# //p' $(call claimfile,$(c)))|$(M) check-claim CLAIM=$(c)";)
-	@echo "docs: the pictures' SVG diagrams are drawn from their text|$(M) check-pictures-svg"
-	@echo "docs: mkdocs build --strict|$(M) docs"
-	@echo "docs: the build fails when a stage page and its patches disagree|tests/docs-drift.sh $(WORK)/docs-drift"
-	@echo "docs: the site in headless chromium (pages, links, pictures, search, wide blocks)|$(M) check-docs-browser"
+	$(call plan,host tools: unit tests,$(M) check-host)
+	$(call plan,exercises/ generated from solutions/,$(M) check-exercises)
+	$(call plan,stage manifests,$(M) check-manifests)
+	$(call plan,every stage's patches apply with git am,$(M) check-patches)
+	$(call plan,every stage's patches pass checkpatch.pl,$(M) check-checkpatch)
+	$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(call stage_steps,$(s),$(t))))
+	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
+	  $(M) check-ccache-remote)
+	$(call plan,bad input gets one clear line and a non-zero exit,$(M) check-badinput)
+	$(call plan,stage switches keep a learner's uncommitted edits,$(M) check-switch)
+	$(call plan,a hung guest gets a verdict within its timeout,$(M) check-hang)
+	$(call plan,make run CMD= exits with the command's status,$(M) check-exit-status)
+	$(call plan,gdb attaches with the .gdbinit and the launch.json that make debug writes,\
+	  $(M) check-gdb-attach)
+	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\
+	  $(M) check-grade-all)
+	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there with no build,\
+	  $(M) check-share)
+	$(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
+	  learner's packages only,$(M) check-fresh-root)
+	$(call plan,a fresh Debian 13 root: make run says in one line what to do$(comma) and installs nothing,\
+	  $(M) check-fresh-root-13)
+	$(call plan,Gradescope's setup.sh and run_autograder in a fresh Debian 12 root,\
+	  $(M) check-fresh-gradescope)
+	$(call plan,docs: the pictures of the high pages match the kernels,$(M) check-pictures)
+	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
+	$(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),$(M) check-claim CLAIM=$(c)))
+	$(call plan,docs: the pictures' SVG diagrams are drawn from their text,$(M) check-pictures-svg)
+	$(call plan,docs: mkdocs build --strict,$(M) docs)
+	$(call plan,docs: the build fails when a stage page and its patches disagree,\
+	  tests/docs-drift.sh $(WORK)/docs-drift)
+	$(call plan,docs: the site in headless chromium (pages$(comma) links$(comma) pictures$(comma) \
+	  search$(comma) wide blocks),$(M) check-docs-browser)
+	@:
 
 HOSTTEST := $(WORK)/host/test_host
 check-host: host
