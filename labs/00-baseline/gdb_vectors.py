@@ -17,7 +17,7 @@ hidden = und >= 0xFFFF1000
 out = run("lx-version")
 check("scripts/gdb loaded: lx-version prints the banner", out.startswith("Linux version 6.1."), out)
 
-out = run("vectors")
+out = run("lab vectors")
 gdb.write(out)
 lines = out.splitlines()
 check("vectors: 8 slots decoded", len(lines) == 8, out)
@@ -26,14 +26,14 @@ check("vectors: swi literal holds vector_swi", "0x%08x <vector_swi>" % swi in li
 check("vectors: swi literal in the %s page" % ("stubs" if hidden else "vector"),
       ("(stubs page)" if hidden else "(vector page)") in lines[2], lines[2])
 
-out = run("stubs")
+out = run("lab stubs")
 gdb.write(out)
 check("stubs: vector_irq table starts with __irq_usr", "usr <__irq_usr>" in out, out)
 
-out = run("pte 0xffff0000")
+out = run("lab pte 0xffff0000")
 gdb.write(out)
 check("pte 0xffff0000: user-readable", "user read," in out, out)
-out = run("pte 0xffff1000")
+out = run("lab pte 0xffff1000")
 gdb.write(out)
 if hidden:
     check("pte 0xffff1000: kernel-only", "user none, kernel read" in out, out)
