@@ -16,14 +16,13 @@ export CCACHE_DIR ?= $(CACHE)/ccache
 export CCACHE_NOHASHDIR ?= 1
 export DEBUG_PREFIX := /lab311
 export TREE TARBALL WORK LAB CROSS JOBS
-export LABS := $(LAB)/labs
 export PATCHES := $(LAB)/patches
 
-STAGES   := $(shell ls $(LAB)/labs | grep -E '^[0-9][0-9]-[a-z0-9-]+$$')
-# labs/renamed: old and new ids of renamed stages, as old:new words.
-RENAMED  := $(shell sed -n 's/^\([0-9][0-9]-[a-z0-9-]*\) \([0-9][0-9]-[a-z0-9-]*\)$$/\1:\2/p' $(LAB)/labs/renamed)
-# renamed ID: the id it has now, following renames one after another (empty: never renamed).
-renamed   = $(foreach n,$(patsubst $(1):%,%,$(filter $(1):%,$(RENAMED))),$(or $(call renamed,$(n)),$(n)))
+export LABS := $(LAB)/labs
+# The stages in order, the stage below one, the id a renamed one has now: tools/stages.sh.
+STAGES   := $(shell LABS=$(LABS) tools/stages.sh list)
+below     = $(shell LABS=$(LABS) tools/stages.sh below $(1))
+renamed   = $(shell LABS=$(LABS) tools/stages.sh now $(1))
 SAVED    := $(shell cat $(TREE)/.git/lab-stage $(WORK)/kernels/stage 2>/dev/null | head -1)
 FIRST    := $(firstword $(STAGES))
 STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),$(FIRST))

@@ -1,9 +1,6 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
 .PHONY: check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
 
-# prev STAGE: the stage below it (the stages before it, last one), or pristine.
-below = $(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call below,$(1),$(wordlist 2,$(words $(2)),$(2))))
-prev = $(or $(lastword $(call below,$(1),$(STAGES))),pristine)
 targets = $(call manifest_for,$(1),TARGETS)
 # buildstep STAGE,TARGET: the build step's name, and the stage's KERNELS if it has any (that
 # step builds them for the stage and the one below).
@@ -29,20 +26,20 @@ gdbnames = $(call manifest_for,$(1),GDB_TESTS,$(2))
 # the solution's boot, the skeleton's, the flip boot on the kernel below, its gdb tests.
 stage_steps = \
   $(if $(call broken,$(1),$(2)),\
-    $(call plan,$(1) [$(2)]: the kernel below ($(call prev,$(1))) fails to build as it must,\
-      $(M) check-broken K=$(call prev,$(1)) S=$(1) TARGET=$(2))\
+    $(call plan,$(1) [$(2)]: the kernel below ($(call below,$(1))) fails to build as it must,\
+      $(M) check-broken K=$(call below,$(1)) S=$(1) TARGET=$(2))\
     $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),$(M) kernel K=$(1) TARGET=$(2) $(EXACT)),\
     $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),\
-      $(M) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) K=$(call prev,$(1)) \
+      $(M) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) K=$(call below,$(1)) \
       TARGET=$(2) $(EXACT) && $(M) kernel K=$(1) TARGET=$(2) $(EXACT)))\
   $(call plan,$(1) [$(2)]: solution passes every check,$(call boot_at,$(1),$(1),$(2),solutions,all),guest)\
   $(call plan,$(1) [$(2)]: skeleton scores 0,$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)\
-  $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(call prev,$(1)),\
-    $(call boot_at,$(call prev,$(1)),$(1),$(2),solutions,flip),guest))\
+  $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(call below,$(1)),\
+    $(call boot_at,$(call below,$(1)),$(1),$(2),solutions,flip),guest))\
   $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call gdbnames,$(1),$(2)) on the live \
     guest (this kernel$(if $(call broken,$(1),$(2)),, and the one below)),\
     $(M) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
-    && $(M) gdbtest K=$(call prev,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))
+    && $(M) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
 test-plan:
 	$(call plan,host tools: unit tests,$(M) check-host)
@@ -101,6 +98,8 @@ check-exercises: host
 DOCKEYS = sed -n '/^\#\# A stage is data/,/^\#\# gdb/{s/^\([A-Z_][A-Z_]*\) *:=.*/\1/p; \
 	  s/^| `\([A-Z_][A-Z_]*\)[ @`].*/\1/p}' docs/engine.md | grep -vx KEY | sort -u
 check-manifests: host
+	@[ "$(sort $(STAGES))" = "$(sort $(patsubst labs/%/stage.mk,%,$(wildcard labs/*/stage.mk)))" ] || \
+	  { echo "labs/order and the stages in labs/ differ" >&2; exit 1; }
 	@for s in $(STAGES); do $(GRADE) --check labs/$$s/stage.mk || exit 1; done
 	@[ "$$($(DOCKEYS))" = "$$($(GRADE) --keys | sort)" ] || { echo "docs/engine.md's key tables and \
 	  the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') / $$($(GRADE) --keys | tr '\n' ' ')" >&2; \

@@ -35,9 +35,8 @@ prepare() {
 	trap - EXIT
 }
 
-stages() { ls "$LABS" | grep -E '^[0-9][0-9]-[a-z0-9-]+$' | sort; }
-prev_of() { p=pristine; for s in $(stages); do [ "$s" = "$1" ] && { echo $p; return; }; p=$s; done
-	die "unknown stage '$1' (stages: $(stages | tr '\n' ' '))"; }
+stages() { tools/stages.sh list; }
+prev_of() { tools/stages.sh below "$1" || die "unknown stage '$1' (stages: $(stages | tr '\n' ' '))"; }
 # A stage's identity: its patches and those of every stage below it, chained from pristine.
 series_id() { id=pristine; [ "$1" = pristine ] && { echo pristine; return; }
 	for s in $(stages); do
@@ -95,7 +94,7 @@ checkout() {
 
 # A renamed stage (labs/renamed): its old tag goes, and a tree left on it follows the new id.
 migrate() {
-	grep -E '^[0-9]{2}-[a-z0-9-]+ [0-9]{2}-[a-z0-9-]+$' "$LABS/renamed" 2>/dev/null | while read -r old new; do
+	tools/stages.sh renames | while read -r old new; do
 		if [ "$(cat "$TREE/.git/lab-stage" 2>/dev/null)" = "$old" ]; then
 			echo "$new" > "$TREE/.git/lab-stage"
 			echo "tree: stage $old is now called $new: this tree follows it"
