@@ -45,9 +45,24 @@ for a in armel armhf; do
 done
 if [ -n "$missing" ]; then
 	echo "deps: installing for the $ROLE:$missing"
+	names() { dpkg-query -W -f='${db:Status-Abbrev}${Package}\n' | sed -n 's/^ii *//p' | sort; }
+	names > "$CACHE/packages-before"
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing ||
 		{ update; DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
 			$missing; } || die "apt-get install failed (above)"
+	# Nothing the lab installs starts at boot (Debian enables a package's services, podman's
+	# among them): the units of every package just installed are disabled, and stopped.
+	units=$(names | comm -13 "$CACHE/packages-before" - |
+		xargs -r dpkg -L | sed -nE 's,^(/usr)?/lib/systemd/system/([^/@]*\.(service|socket|timer))$,\2,p')
+	for u in $units; do
+		ls /etc/systemd/system/*.wants/"$u" >/dev/null 2>&1 || continue
+		# Without systemd running (a chroot, a container), systemctl edits the links offline;
+		# without systemd at all, only the links are there.
+		if [ -d /run/systemd/system ]; then $sudo systemctl disable -q --now "$u"
+		elif command -v systemctl >/dev/null; then $sudo systemctl --root=/ disable -q "$u"
+		else $sudo rm -f /etc/systemd/system/*.wants/"$u"; fi
+		echo "deps: $u disabled: the lab starts nothing at boot"
+	done
 fi
 # armel's and armhf's busybox-static both own /bin/busybox: armhf's is unpacked, not installed.
 if [ ! -x "$bbhf/bin/busybox" ]; then

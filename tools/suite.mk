@@ -1,5 +1,5 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
+.PHONY: check-container check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
 
 targets = $(call manifest_for,$(1),TARGETS)
 # buildstep STAGE,TARGET: the build step's name, and the stage's KERNELS if it has any (that
@@ -66,6 +66,8 @@ test-plan:
 	  $(M) check-fresh-root-13)
 	$(call plan,Gradescope's setup.sh and run_autograder in a fresh Debian 12 root,\
 	  $(M) check-fresh-gradescope)
+	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
+	  $(M) check-container)
 	$(call plan,docs: the pictures of the high pages match the kernels,$(M) check-pictures)
 	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
 	$(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),$(M) check-claim CLAIM=$(c)))
@@ -237,6 +239,8 @@ check-fresh-root: $(FRESHK)
 	@tests/fresh-root.sh learner bookworm $(FRESHK)
 check-fresh-root-13:
 	@tests/fresh-root.sh refused trixie
+check-container: $(FRESHK)
+	@tests/container.sh $(FRESHK)
 check-fresh-gradescope: $(FRESHK)
 	@$(M) gradescope STAGE=$(FIRST) >/dev/null && tests/fresh-root.sh gradescope bookworm $(FRESHK) $(WORK)/gradescope.zip
 

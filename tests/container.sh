@@ -1,0 +1,28 @@
+#!/bin/sh
+# The lab's container as a learner on another host meets it (tools/container/run.sh, podman):
+# the image built, make run's verdict on kernels exported from this work dir (no kernel build
+# in the container), then make debug in the container and this host's gdb-multiarch attached
+# to the published port with the .gdbinit and launch.json it wrote (tests/gdb-attach.sh).
+#   container.sh ARCHIVE     Env: WORK, LAB, ROOTS (tools/freshroot.sh's Debian 12 tarball)
+set -eu
+: "${WORK:?}" "${LAB:?}" "${ROOTS:?}"
+c=$WORK/container; rm -rf "$c"; mkdir -p "$c/cache"
+fail() { echo "container: $*" >&2; exit 1; }
+command -v podman >/dev/null || fail "podman is missing"
+export ENGINE=podman CONTAINERS_CONF=$LAB/tests/container/containers.conf CI=true
+export LAB_CONTAINER_CACHE=$c/cache
+# No image registry is reachable from the lab's build machines: the public debian:bookworm is
+# stood in for by the fresh Debian 12 root (debootstrap), imported under its name.
+podman image exists docker.io/library/debian:bookworm ||
+	podman import -q "$ROOTS/bookworm.tar" docker.io/library/debian:bookworm >/dev/null
+cp "$1" "$c/cache/kernels.tar.zst"
+s=$(date +%s)
+tools/container/run.sh run KERNELS_FROM=/root/.cache/lab311/kernels.tar.zst </dev/null \
+	>"$c/run.log" 2>&1 || fail "make run failed: $(tail -3 "$c/run.log")"
+grep -E '^(container|kernels|verdict):' "$c/run.log"
+grep -q '^verdict: PASS' "$c/run.log" || fail "no PASS verdict: $(tail -3 "$c/run.log")"
+echo "container: verdict in $(( $(date +%s) - s )) s (image built or reused, kernels imported)"
+id=$(printf %s "$LAB" | cksum | cut -d' ' -f1)
+kdir=$(ls -d "$c"/cache/lab-*/out/*/*/vmlinux | head -1)
+MAKE=tools/container/run.sh KDIR=${kdir%/vmlinux} STOP="podman stop -t 1 lab311-$id" \
+	tests/gdb-attach.sh
