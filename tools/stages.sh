@@ -12,9 +12,9 @@ renames() { sed -n 's/^\([a-z0-9][a-z0-9-]*\) \([a-z0-9][a-z0-9-]*\)$/\1 \2/p' "
 case ${1:-} in
 list) list ;;
 renames) renames ;;
-below) list | awk -v id="$2" '$0 == id { print prev ? prev : "pristine"; found = 1; exit }
+below) list | awk -v id="${2:-}" '$0 == id { print prev ? prev : "pristine"; found = 1; exit }
 	{ prev = $0 } END { exit !found }' ;;
-now) id=$2 now=""
+now) id=${2:-} now=""
 	while next=$(renames | awk -v id="$id" '$1 == id { print $2 }') && [ -n "$next" ]; do
 		id=$next now=$next; done
 	echo "$now" ;;
