@@ -1,7 +1,8 @@
 #!/bin/sh
 # make grade-all on a class of bad submissions and good ones, on one stage: each learner's
-# score and reason must be those in tests/submissions/expected, and the class reports must
-# hold every learner. The unsafe tarballs and links are made here, not committed.
+# score and reason must be those in tests/submissions/expected, the class reports must hold
+# every learner, and the review answers must be reported as they are. The unsafe tarballs and
+# links are made here, not committed.
 #   grade-all.sh STAGE     Env: WORK, MAKE (the engine's make command)
 set -eu
 : "${WORK:?}" "${MAKE:?}"
@@ -11,6 +12,9 @@ fail() { echo "grade-all check: $*" >&2; exit 1; }
 cp -r tests/submissions/*/ "$c/in/"
 mkdir -p "$c/in/solutions/exercises" && cp -r "solutions/$1" "$c/in/solutions/exercises/"
 tar -czf "$c/in/solutions-tarball.tar.gz" -C "$c/in" --transform 's,^solutions,alice,' solutions/exercises
+# The folder answers the stage's first review question, the tarball none.
+sed -i '0,/^Your answer:$/s//Your answer: relative to the vector page./' \
+	"$c/in/solutions/exercises/$1/answers.md"
 tar -P -cf "$c/in/dotdot.tar" -C "$c/in/solutions" --transform 's,^,../,' exercises
 tar -P -czf "$c/in/absolute.tgz" -C "$c/in/solutions" --transform 's,^,/tmp/lab-escape/,' exercises
 mkdir -p "$c/x/exercises/$1" "$c/in/symlink-dir/exercises/$1"
@@ -34,3 +38,15 @@ done
 [ "$(grep -c '<testsuite ' "$c/out/junit.xml")" = "$(ls "$c/in" | wc -l)" ] || fail "junit.xml lacks learners"
 [ "$(wc -l < "$c/out/summary.csv")" = "$(( $(ls "$c/in" | wc -l) + 1 ))" ] || fail "summary.csv lacks learners"
 [ ! -e /tmp/lab-escape ] || fail "a tarball wrote /tmp/lab-escape"
+# present STAGE LEARNER: the questions of STAGE that the learner's results.json says are answered.
+present() {
+	jq -c --arg s "$1" '.extra_data.answers[$s] | map(select(.status == "present").question)' \
+		"$c/out/$2/results.json"
+}
+first=$(sed -n 's/^## \([0-9]*\)\. .*/\1/p' "solutions/$1/answers.md" | head -1)
+got=$(present "$1" solutions)
+[ "$got" = "[$first]" ] || fail "solutions: answered $got, not [$first]"
+got=$(present "$1" solutions-tarball)
+[ "$got" = "[]" ] || fail "solutions-tarball: answered $got, not none"
+grep -q '^"solutions",.*,"1/[0-9]*",' "$c/out/summary.csv" || fail "summary.csv lacks its answer"
+echo "review answers: solutions answered [$first], as it did; solutions-tarball none"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The class's reports from each learner's results.json: junit.xml (one testsuite per learner),
-# summary.csv (learner x stage scores, total, and why a stage scored less than full), and the
-# same table printed.
+# summary.csv (learner x stage scores, total, why a stage scored less than full, and the review
+# answers: how many are there, and which questions of which stage are not), and the same table
+# printed.
 #   classreport.sh CLASS STAGE:TARGET...
 set -eu
 class=$1
@@ -21,18 +22,27 @@ jq -s -r '
 	  "</testcase>"),
 	 "  </testsuite>"),
 	"</testsuites>"' "$class"/*/results.json > "$class/junit.xml"
-# One row per learner; "why" is the first line of each stage's verdict that is not full marks.
-jq -s -r --arg stages "$stages" '
+# What the reports say of a learner. why: the stages' verdicts that are not full marks (the
+# lines of output above its review answers, tools/gradeall.sh); answers: how many of the
+# questions asked have an answer; unanswered: each stage's questions that have none.
+defs='def why: .output | split("\nreview answers")[0] | split("\n")
+	| map(select(test(": (all checks pass)") | not)) | join("; ");
+def answers: [.extra_data.answers[][]] | "\(map(select(.status == "present")) | length)/\(length)";
+def unanswered: .extra_data.answers | to_entries
+	| map([.key] + [.value[] | select(.status == "missing") | .question] | select(length > 1)
+	| "\(.[0]): \(.[1:] | join(" "))") | join("; ");'
+# One row per learner.
+jq -s -r --arg stages "$stages" "$defs"'
 	($stages | split(" ") | map(select(length > 0))) as $s |
-	(["learner"] + $s + ["total", "max", "why"] | @csv),
+	(["learner"] + $s + ["total", "max", "why", "answers", "unanswered"] | @csv),
 	(.[] | . as $r | [.extra_data.learner] + [$s[] | $r.extra_data.stages[.]] + [.score, .extra_data.max_score,
-	 ([.output | split("\n")[] | select(test(": (all checks pass)") | not)] | join("; "))] | @csv)' \
+	 why, answers, unanswered] | @csv)' \
 	"$class"/*/results.json > "$class/summary.csv"
-# The table: scores only, and the first 70 characters of why.
-jq -r -s --arg stages "$stages" '
+# The table: scores, answers present of those asked, and the first 70 characters of why.
+jq -r -s --arg stages "$stages" "$defs"'
 	($stages | split(" ") | map(select(length > 0))) as $s |
-	(["learner"] + [$s[] | .[0:2]] + ["total", "why"] | @tsv),
+	(["learner"] + [$s[] | .[0:2]] + ["total", "answ", "why"] | @tsv),
 	(.[] | . as $r | [.extra_data.learner] + [$s[] | $r.extra_data.stages[.]] +
-	 ["\(.score)/\(.extra_data.max_score)", ([.output | split("\n")[] | select(test(": (all checks pass)") | not)] | join("; ") | .[0:70])] | @tsv)' \
+	 ["\(.score)/\(.extra_data.max_score)", answers, (why | .[0:70])] | @tsv)' \
 	"$class"/*/results.json | awk -F'\t' '{ printf "%-20s", $1; for (i = 2; i < NF; i++) printf " %5s", $i; printf "  %s\n", $NF }'
 echo "grade-all: $(ls -d "$class"/*/ | wc -l) learners; reports in $class (<learner>/results.json, junit.xml, summary.csv)"

@@ -182,7 +182,7 @@ def link_prose(markdown):
 
     for line in markdown.split("\n"):
         m = FENCE.match(line)
-        if fence or m or not line.strip() or re.match(r"\s*(#|!!!|\[[^\]]+\]:)", line):
+        if fence or m or not line.strip() or re.match(r"\s*(#|!!!|\?\?\?|\[[^\]]+\]:)", line):
             flush()  # code, blank line, heading, admonition title, link definition: as they are
             if fence and m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
                 fence = None

@@ -3,13 +3,16 @@
 #   gradeall.sh SUBMISSIONS CLASS STAGE:TARGET:CODE-STAGE...   (CODE-STAGE: whose exercise)
 # CLASS gets <learner>/results.json (Gradescope's format), junit.xml and summary.csv for the
 # class, and the table is printed. A learner's failure is scored, never fatal to the batch.
+# Each stage's review answers (exercises/<stage>/answers.md) are reported too, not scored.
 # Env from tools/engine.mk: MAKE GRADE WORK CODE_ROOT TIMEOUT.
 set -eu
 subs=$1 class=$2
 shift 2
 rm -rf "$class" && mkdir -p "$class"
-# fail STAGE TARGET JSON REASON: every check of the stage scores 0 with REASON.
-fail() { "$GRADE" --manifest "labs/$1/stage.mk" --target "$2" --fail "$4" --json "$3" >/dev/null || true; }
+# fail STAGE TARGET JSON REASON: every check of the stage scores 0 with REASON; the answers in
+# the learner's $code are reported all the same.
+fail() { "$GRADE" --manifest "labs/$1/stage.mk" --target "$2" --fail "$4" --json "$3" \
+	--questions "solutions/$1/answers.md" --answers "$code/$1/answers.md" >/dev/null || true; }
 
 # grade LEARNER CODE STAGE TARGET JSON: one boot; a build that fails is scored from its errors.
 grade() {
@@ -54,9 +57,20 @@ for sub in "$subs"/*; do
 		# Gradescope's test names are flat: the stage goes in front of each check.
 		jq --arg s "$s" '.stage = $s | .tests[].name |= "\($s): \(.)"' "$json" > "$json.tmp" && mv "$json.tmp" "$json"
 	done
-	(cd "$class/$learner" && jq -s --arg l "$learner" '{
-		score: (map(.score) | add), output: (map("\(.stage): \(.score)/\(.max_score): \(.output)") | join("\n")),
-		tests: (map(.tests) | add), extra_data: { learner: $l, max_score: (map(.max_score) | add),
-		stages: (map({ (.stage): .score }) | add) } }' $(for st in "$@"; do echo "${st%%:*}.json"; done) > results.json)
+	# output: a verdict line per stage, then under "review answers" a line per stage saying
+	# which questions have an answer (tools/classreport.sh takes the lines above it for the
+	# verdicts).
+	(cd "$class/$learner" && jq -s --arg l "$learner" '
+		def verdict: "\(.stage): \(.score)/\(.max_score): \(.output)";
+		def answers: "\(.stage): " +
+		  (.extra_data.answers | map("\(.question) \(.status)") | join(", "));
+		{ score: (map(.score) | add),
+		  output: (map(verdict) + ["review answers (not scored):"] + map(answers)
+		    | join("\n")),
+		  tests: (map(.tests) | add),
+		  extra_data: { learner: $l, max_score: (map(.max_score) | add),
+		    stages: (map({ (.stage): .score }) | add),
+		    answers: (map({ (.stage): .extra_data.answers }) | add) } }' \
+		$(for st in "$@"; do echo "${st%%:*}.json"; done) > results.json)
 done
 tools/classreport.sh "$class" "$@"

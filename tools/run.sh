@@ -4,12 +4,14 @@
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
 #   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO LABINIT BUSYBOX WORK DEBUG_PREFIX).
+#   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution.
 set -eu
 mode=$1
 mkdir -p "$RUNDIR"
 log=$RUNDIR/serial.log
 grade() { exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" "$@" --expect "$EXPECT" \
-	--json "$RUNDIR/results.json" --junit "$RUNDIR/junit.xml" --label "$LABEL" --decode "$DECODE"; }
+	--json "$RUNDIR/results.json" --junit "$RUNDIR/junit.xml" --label "$LABEL" \
+	--decode "$DECODE" ${QUESTIONS:+--questions "$QUESTIONS" --answers "$ANSWERS"}; }
 if [ "$QEMU" = none ]; then
 	# The host target: the tests run here, against the stage's sources in KDIR.
 	case "$mode$CMD" in batch|interactive) ;; *) echo "run: the host target has no machine: it only runs its tests (make run)" >&2; exit 2 ;; esac

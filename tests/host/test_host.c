@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit tests of the lab's tooling: the KTAP/oops parser, the manifest loader, the
- * grader's verdicts, the skeleton generator and the pictures' SVG drawer. Run from tests/host
- * with GRADE, MKEXERCISE and PICSVG set to the built tools.
+ * grader's verdicts, the review answers it reports, the skeleton generator and the pictures'
+ * SVG drawer. Run from tests/host with GRADE, MKEXERCISE and PICSVG set to the built tools.
  */
 #include <stdlib.h>
 #include <unistd.h>
 #include <string.h>
 #include "kselftest_harness.h"
+#include "answers.h"
 #include "ktap.h"
 #include "manifest.h"
 
@@ -285,6 +286,73 @@ TEST(grade_rejects_forged_and_failed_runs)
 	EXPECT_NE(NULL, strstr(buf, "\"score\": 0, \"max_score\": 5"));
 	EXPECT_NE(NULL, strstr(buf, "\"name\": \"beta\", \"score\": 0, \"max_score\": 3, \"status\": \"failed\", "
 			       "\"output\": \"does not compile: sample.c:3: error: x\\n\""));
+}
+
+/*
+ * Present: text after "Your answer:", on its line or below. Missing: nothing but blanks, no
+ * "Your answer:" line, or the question deleted. A question the template does not ask (12 in
+ * the learner's file) is not reported.
+ */
+TEST(answers_present_or_missing)
+{
+	static const int num[] = { 1, 4, 8, 11, 13 }, present[] = { 1, 0, 1, 0, 0 };
+	struct answers a;
+
+	ASSERT_EQ(0, answers_load("fixtures/answers-template.md", "fixtures/answers-learner.md",
+				  &a));
+	ASSERT_EQ(5, a.n);
+	for (int i = 0; i < 5; i++) {
+		EXPECT_EQ(num[i], a.q[i].num);
+		EXPECT_EQ(present[i], a.q[i].present) TH_LOG("question %d", num[i]);
+	}
+	EXPECT_STREQ("Does the message match the code?", a.q[2].title);
+	ASSERT_EQ(0, answers_load("fixtures/answers-template.md", "fixtures/none.md", &a));
+	ASSERT_EQ(5, a.n);
+	for (int i = 0; i < 5; i++) {
+		EXPECT_EQ(0, a.q[i].present) TH_LOG("question %d, with no answers file", num[i]);
+	}
+	EXPECT_EQ(-1, answers_load("fixtures/none.md", "fixtures/answers-learner.md", &a));
+}
+
+#define ANSWERS " --questions fixtures/answers-template.md --answers fixtures/answers-learner.md"
+
+/* The score table and results.json say which answers are there, also for a run that never
+ * was; neither the score nor the verdict depends on them. */
+TEST(grade_reports_answers)
+{
+	char out[4096], json[4096], opath[64], jpath[64];
+
+	snprintf(opath, sizeof(opath), "/tmp/lab-test-%d.out", getpid());
+	snprintf(jpath, sizeof(jpath), "/tmp/lab-test-%d.json", getpid());
+	EXPECT_EQ(0, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/pass.log"
+			ANSWERS " --json %s >%s", jpath, opath));
+	slurp(opath, out, sizeof(out));
+	slurp(jpath, json, sizeof(json));
+	EXPECT_NE(NULL, strstr(out, "  score 5/5\n"
+			       "  review answers in fixtures/answers-learner.md (not scored):\n"
+			       "    present  1. Does it build on its own?\n"
+			       "    missing  4. Who owns each pointer")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "    present  8. Does the message match the code?\n"
+			       "    missing  11. What runs on the paths nobody tests?\n"
+			       "    missing  13. Can user space tell"));
+	EXPECT_NE(NULL, strstr(out, "verdict: PASS: all checks pass\n"));
+	EXPECT_NE(NULL, strstr(json, "\"score\": 5, \"max_score\": 5"));
+	EXPECT_NE(NULL, strstr(json, "\"extra_data\": {\"answers\": [\n"
+			       "  {\"question\": 1, \"title\": \"Does it build on its own?\", "
+			       "\"status\": \"present\"},"))
+		TH_LOG("%s", json);
+	EXPECT_NE(NULL, strstr(json, "{\"question\": 13, \"title\": \"Can user space tell whether "
+			       "the feature is there, and what happens on an old kernel?\", "
+			       "\"status\": \"missing\"}\n]}}\n"));
+	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --fail 'not submitted'"
+			ANSWERS " --json %s >%s", jpath, opath));
+	slurp(jpath, json, sizeof(json));
+	EXPECT_NE(NULL, strstr(json, "{\"question\": 8, \"title\": \"Does the message match the "
+			       "code?\", \"status\": \"present\"}"));
+	unlink(opath);
+	/* Without its questions the lab itself is broken: no grade at all. */
+	EXPECT_EQ(2, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/pass.log "
+			"--questions %s --answers %s 2>/dev/null", "fixtures/none.md", "x.md"));
 }
 
 TEST(mkexercise_strips_solutions)

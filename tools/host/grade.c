@@ -15,6 +15,8 @@
  * whose program's report breaks the harness's structure (ktap.h: the learner's code can print).
  * --fail REASON grades a run that never happened (code that does not compile, a submission
  * refused): every check fails with that reason, in the same reports.
+ * --questions TEMPLATE --answers FILE: whether the learner's FILE answers each review question
+ * of the stage's TEMPLATE (answers.h), in the score table and results.json; never scored.
  */
 #include <getopt.h>
 #include <glob.h>
@@ -22,11 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "answers.h"
 #include "ktap.h"
 #include "manifest.h"
 
 struct opts {
 	const char *manifest, *target, *log, *host, *expect, *json, *junit, *decode, *label, *fail;
+	const char *questions, *answers;
 };
 
 static const struct ktap_report *report;	/* for the reason of a check never reported */
@@ -63,7 +67,7 @@ static const char *reason_of(const struct ktap_result *r)
 }
 
 static void write_json(const struct opts *o, const struct manifest *m, const struct ktap_report *k,
-		       int score, int max, const char *verdict)
+		       const struct answers *a, int score, int max, const char *verdict)
 {
 	FILE *f = fopen(o->json, "w");
 
@@ -82,7 +86,16 @@ static void write_json(const struct opts *o, const struct manifest *m, const str
 		esc(f, xfail ? "expected to fail here: the review finding of this stage\n" : reason_of(r), 0);
 		fprintf(f, "\"}");
 	}
-	fprintf(f, "\n]}\n");
+	fprintf(f, "\n]");
+	/* Not tests: answers score nothing. tools/gradeall.sh gathers them per learner. */
+	if (a->n)
+		fprintf(f, ", \"extra_data\": {\"answers\": [");
+	for (int i = 0; i < a->n; i++) {
+		fprintf(f, "%s\n  {\"question\": %d, \"title\": \"", i ? "," : "", a->q[i].num);
+		esc(f, a->q[i].title, 0);
+		fprintf(f, "\", \"status\": \"%s\"}", a->q[i].present ? "present" : "missing");
+	}
+	fprintf(f, "%s}\n", a->n ? "\n]}" : "");
 	fclose(f);
 }
 
@@ -241,13 +254,48 @@ static int check_tests(const struct manifest *t)
 	return ok;
 }
 
+/*
+ * The stage's review questions: a template in solutions/ (copied to exercises/) that asks some,
+ * each worded as in docs/checklist.md. The checklist is read as one line of words, so that a
+ * question it wraps over two lines still matches.
+ */
+static int check_questions(const struct manifest *m)
+{
+	char path[256], want[320], list[16384] = "", word[256];
+	struct answers a;
+	size_t len = 0;
+	FILE *f = fopen("docs/checklist.md", "r");
+	int ok;
+
+	while (f && len < sizeof(list) - sizeof(word) && fscanf(f, "%255s", word) == 1)
+		len += snprintf(list + len, sizeof(list) - len, " %s", word);
+	if (f)
+		fclose(f);
+	snprintf(path, sizeof(path), "exercises/%s/answers.md", m->stage);
+	ok = need(m->stage, "review questions", path);
+	snprintf(path, sizeof(path), "solutions/%s/answers.md", m->stage);
+	if (answers_load(path, NULL, &a) || !a.n) {
+		fprintf(stderr, "grade: %s: no review questions in %s\n", m->stage, path);
+		return 0;
+	}
+	for (int i = 0; i < a.n; i++) {
+		snprintf(want, sizeof(want), " %d. **%s**", a.q[i].num, a.q[i].title);
+		if (!strstr(list, want)) {
+			fprintf(stderr, "grade: %s: question %d of %s is not worded as in "
+				"docs/checklist.md\n", m->stage, a.q[i].num, path);
+			ok = 0;
+		}
+	}
+	return ok;
+}
+
 /* The manifest as every one of its targets sees it: KEY@TARGET names a target of the stage,
  * and on each target some check discriminates (a FLIPS or an XFAIL check). */
 static int check_stage(const char *path, const struct manifest *m)
 {
 	char buf[512], err[512], *tok, *save;
 	struct manifest t;
-	int ok = check_files(m);
+	int ok = check_files(m) & check_questions(m);
 
 	for (int i = 0; i < m->n; i++) {
 		const char *at = strchr(m->keys[i], '@');
@@ -341,7 +389,9 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk [--target T] --log serial.log [--expect all|zero|flip]\n"
 			"             [--host host.ktap] [--json results.json] [--junit junit.xml] [--decode CMD] [--label TEXT]\n"
+			"             [--questions solutions/ID/answers.md --answers FILE]\n"
 			"       grade --manifest labs/ID/stage.mk [--target T] --fail REASON [--json ...] [--junit ...]\n"
+			"             [--questions ... --answers ...]\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"
 			"       grade --dump labs/ID/stage.mk...  (the manifests as make variables)\n"
 			"       grade --keys                      (the keys a manifest may hold)\n");
@@ -354,16 +404,18 @@ int main(int argc, char **argv)
 		{ "manifest", 1, 0, 'm' }, { "log", 1, 0, 'l' }, { "expect", 1, 0, 'e' },
 		{ "json", 1, 0, 'j' }, { "junit", 1, 0, 'x' }, { "decode", 1, 0, 'd' },
 		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' }, { "target", 1, 0, 't' },
-		{ "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' }, { "keys", 0, 0, 'K' }, { 0 } };
+		{ "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' }, { "keys", 0, 0, 'K' },
+		{ "questions", 1, 0, 'q' }, { "answers", 1, 0, 'a' }, { 0 } };
 	struct opts o = { .expect = "all" };
 	struct manifest m;
 	struct ktap_report k;
+	struct answers ans = { .n = 0 };
 	char err[512], verdict[512], no_run_buf[1024];
 	int c, score = 0, max = 0, passed = 0, xpassed = 0, flips_ok = 1, ok, expected_oops, graded;
 	const char *oops_key, **slot[128] = {
 		['m'] = &o.manifest, ['l'] = &o.log, ['e'] = &o.expect, ['j'] = &o.json,
 		['x'] = &o.junit, ['d'] = &o.decode, ['L'] = &o.label, ['H'] = &o.host, ['t'] = &o.target,
-		['F'] = &o.fail,
+		['F'] = &o.fail, ['q'] = &o.questions, ['a'] = &o.answers,
 	};
 	FILE *f;
 
@@ -387,7 +439,7 @@ int main(int argc, char **argv)
 		*slot[c] = optarg;
 	}
 	if (!o.manifest || !(o.log || o.fail) || (strcmp(o.expect, "all") && strcmp(o.expect, "zero") &&
-				       strcmp(o.expect, "flip")))
+				       strcmp(o.expect, "flip")) || !o.questions != !o.answers)
 		return usage();
 	if (manifest_load(o.manifest, o.target, &m, err, sizeof(err))) {
 		fprintf(stderr, "grade: %s\n", err);
@@ -395,6 +447,10 @@ int main(int argc, char **argv)
 	}
 	if (!o.label)
 		o.label = m.stage;
+	if (o.questions && answers_load(o.questions, o.answers, &ans)) {
+		fprintf(stderr, "grade: cannot read the review questions %s\n", o.questions);
+		return 2;
+	}
 	f = fopen(o.fail ? "/dev/null" : o.log, "r");
 	if (!f) {
 		fprintf(stderr, "grade: cannot read log %s\n", o.log);
@@ -437,6 +493,11 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("  score %d/%d\n", score, max);
+	if (ans.n)
+		printf("  review answers in %s (not scored):\n", o.answers);
+	for (int i = 0; i < ans.n; i++)
+		printf("    %-8s %d. %s\n", ans.q[i].present ? "present" : "missing", ans.q[i].num,
+		       ans.q[i].title);
 
 	/* OOPS: the stage's own kernel is known to oops so; OOPS_BEFORE: the kernel below it. */
 	oops_key = !strcmp(o.expect, "flip") ? "OOPS_BEFORE" : "OOPS";
@@ -486,7 +547,7 @@ int main(int argc, char **argv)
 			k.nrejected ? "; results rejected: " : "", k.rejected_why);
 	printf("verdict: %s: %s\n", ok ? "PASS" : "FAIL", verdict);
 	if (o.json)
-		write_json(&o, &m, &k, score, max, verdict);
+		write_json(&o, &m, &k, &ans, score, max, verdict);
 	if (o.junit)
 		write_junit(&o, &m, &k, m.nchecks - m.nxfails - passed, k.oops && !expected_oops);
 	ktap_free(&k);
