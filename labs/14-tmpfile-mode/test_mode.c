@@ -17,7 +17,7 @@ static int do_publish(void *arg)
 	return publish_file(LAB_EXT4, "published", data, sizeof(data) - 1, 0644) > 0 ? 0 : 1;
 }
 
-/* Flips at this stage: at 11 the linked inode has no file type at all. */
+/* Flips at this stage: at 13 the linked inode has no file type at all. */
 TEST(published_file_is_regular)
 {
 	struct stat st;
