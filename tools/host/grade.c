@@ -19,7 +19,6 @@
  * of the stage's TEMPLATE (answers.h), in the score table and results.json; never scored.
  */
 #include <getopt.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,14 +26,38 @@
 #include "answers.h"
 #include "ktap.h"
 #include "manifest.h"
+#include "stagecheck.h"
+
+enum expect { EXPECT_ALL, EXPECT_ZERO, EXPECT_FLIP };
 
 struct opts {
-	const char *manifest, *target, *log, *host, *expect, *json, *junit, *decode, *label, *fail;
+	const char *manifest, *target, *log, *host, *json, *junit, *decode, *label, *fail;
 	const char *questions, *answers;
+	enum expect expect;
 };
 
-static const struct ktap_report *report;	/* for the reason of a check never reported */
-static const char *no_run;			/* --fail: why there was no run */
+/* One check's outcome, decided once and read by the table, the verdict and both reports. */
+struct outcome {
+	const struct check *check;
+	const struct ktap_result *result;	/* NULL: never reported */
+	int pass, flip, xfail, finding;
+	int points;				/* what it scores now (an XFAIL check: nothing) */
+	int max;
+	const char *why;			/* the reason shown when it does not pass */
+};
+
+struct run {
+	struct opts o;
+	struct manifest m;
+	struct ktap_report k;
+	struct answers ans;
+	struct outcome out[32];
+	int score, max, passed, xpassed, flips_ok, expected_oops;
+	char no_run[1024];			/* --fail: why there was no run */
+	char verdict[512];
+};
+
+static const char *const XFAIL_WHY = "expected to fail here: the review finding of this stage\n";
 
 /* Write s escaped for a JSON string (xml 0) or XML text and attributes (xml 1). */
 static void esc(FILE *f, const char *s, int xml)
@@ -56,75 +79,183 @@ static void esc(FILE *f, const char *s, int xml)
 	}
 }
 
-static const char *reason_of(const struct ktap_result *r)
+static const char *reason_of(const struct run *x, const struct ktap_result *r)
 {
-	if (!r && no_run)
-		return no_run;
+	if (!r && x->o.fail)
+		return x->no_run;
 	if (!r)
-		return report->done ? "not reported: its test program crashed or stopped first\n" :
+		return x->k.done ? "not reported: its test program crashed or stopped first\n" :
 		       "not reported: the guest did not finish (a hang, a crash or the timeout)\n";
 	return r->ok ? "" : (*r->reason ? r->reason : "failed without a message\n");
 }
 
-static void write_json(const struct opts *o, const struct manifest *m, const struct ktap_report *k,
-		       const struct answers *a, int score, int max, const char *verdict)
+/* Each check's outcome, and the score. */
+static void score(struct run *x)
 {
-	FILE *f = fopen(o->json, "w");
+	x->flips_ok = 1;
+	for (int i = 0; i < x->m.nchecks; i++) {
+		struct outcome *c = &x->out[i];
+
+		c->check = &x->m.checks[i];
+		c->result = ktap_find(&x->k, c->check->name);
+		c->pass = c->result && c->result->ok;
+		c->flip = manifest_is_flip(&x->m, c->check->name);
+		c->xfail = manifest_is_xfail(&x->m, c->check->name);
+		c->finding = manifest_in(&x->m, "FINDINGS", c->check->name);
+		c->max = c->xfail ? 0 : c->check->points;	/* the kernel, not the code, decides it */
+		c->points = c->pass ? c->max : 0;
+		c->why = c->xfail ? XFAIL_WHY : reason_of(x, c->result);
+		x->xpassed += c->xfail && c->pass;
+		if (c->xfail)
+			continue;
+		x->max += c->max, x->score += c->points, x->passed += c->pass;
+		x->flips_ok &= !(c->flip && c->pass);
+	}
+}
+
+static void print_table(const struct run *x)
+{
+	printf("%s\n  %-40s %7s  %s\n", x->o.label, "check", "points", "result");
+	for (int i = 0; i < x->m.nchecks; i++) {
+		const struct outcome *c = &x->out[i];
+		char buf[2048], *line, *save;
+
+		if (c->xfail) {
+			printf("  %-40s %7s  %s   (%.*s)\n", c->check->name, "-", c->pass ? "pass" : "FAIL",
+			       (int)strlen(XFAIL_WHY) - 1, XFAIL_WHY);
+			continue;
+		}
+		printf("  %-40s %3d/%-3d  %s%s%s\n", c->check->name, c->points, c->max,
+		       c->pass ? "pass" : "FAIL", c->flip ? "   (flips at this stage)" : "",
+		       c->finding ? "   (review finding: the kernel is still wrong here)" : "");
+		snprintf(buf, sizeof(buf), "%s", c->pass ? "" : c->why);
+		for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+			printf("      %s\n", line);
+	}
+	printf("  score %d/%d\n", x->score, x->max);
+	if (x->ans.n)
+		printf("  review answers in %s (not scored):\n", x->o.answers);
+	for (int i = 0; i < x->ans.n; i++)
+		printf("    %-8s %d. %s\n", x->ans.q[i].present ? "present" : "missing", x->ans.q[i].num,
+		       x->ans.q[i].title);
+}
+
+/* Did the run itself go as a run must? Empty when it did, else why not. */
+static void run_verdict(struct run *x)
+{
+	const struct ktap_report *k = &x->k;
+
+	if (x->o.fail)
+		snprintf(x->verdict, sizeof(x->verdict), "%s", x->o.fail);
+	else if (k->oops && !x->expected_oops)
+		snprintf(x->verdict, sizeof(x->verdict), "the kernel oopsed");
+	else if (!k->done)
+		snprintf(x->verdict, sizeof(x->verdict), "the guest did not finish (hang, crash or timeout)");
+	else if (k->planned < 0 || k->seen < k->planned)
+		snprintf(x->verdict, sizeof(x->verdict), "the KTAP report is incomplete (%d of %d programs)",
+			 k->seen, k->planned);
+}
+
+/* What the run was meant to show (EXPECT), once it went as a run must: 1 if it shows it. */
+static int expect_verdict(struct run *x)
+{
+	const struct manifest *m = &x->m;
+	int graded = m->nchecks - m->nxfails, ok;
+	char *v = x->verdict;
+	size_t n = sizeof(x->verdict);
+
+	switch (x->o.expect) {
+	case EXPECT_ZERO:
+		ok = !x->passed;
+		snprintf(v, n, ok ? "skeleton scores 0, as it must" :
+			 "the skeleton passes %d checks: they cannot tell it from a solution", x->passed);
+		return ok;
+	case EXPECT_FLIP:
+		if (!m->nflips && !m->nxfails && manifest_get(m, "SAME_BELOW")) {
+			ok = x->passed == m->nchecks;
+			snprintf(v, n, ok ? "the kernel below passes every check too: nothing changes here (%s)" :
+				 "the kernel below fails a check, yet the manifest says nothing changes here (%s)",
+				 manifest_get(m, "SAME_BELOW"));
+			return ok;
+		}
+		ok = x->flips_ok && x->xpassed == m->nxfails && (m->nflips || m->nxfails);
+		snprintf(v, n, "%s", ok ? (m->nxfails ? "the kernel before the stage passes the XFAIL checks "
+			 "and fails every FLIPS check, as it must" : "every FLIPS check fails before the stage, as it must") :
+			 x->flips_ok ? "an XFAIL check fails on the kernel before the stage: the stage did not break it" :
+			 "a FLIPS check passes on the kernel before the stage: it does not discriminate");
+		return ok;
+	case EXPECT_ALL:
+		ok = x->passed == graded && !x->xpassed;
+		if (!ok && x->xpassed)
+			snprintf(v, n, "an XFAIL check passes: this kernel should show the stage's review finding");
+		else if (ok)
+			snprintf(v, n, "%s", m->nxfails ? "all checks pass; the XFAIL checks fail, as the review "
+				 "finding says" : "all checks pass");
+		else
+			snprintf(v, n, "%d of %d checks fail%s%s", graded - x->passed, graded,
+				 x->k.nrejected ? "; results rejected: " : "", x->k.rejected_why);
+		return ok;
+	}
+	return 0;
+}
+
+static void write_json(const struct run *x)
+{
+	FILE *f = fopen(x->o.json, "w");
 
 	if (!f)
 		return;
-	fprintf(f, "{\"score\": %d, \"max_score\": %d, \"output\": \"", score, max);
-	esc(f, verdict, 0);
+	fprintf(f, "{\"score\": %d, \"max_score\": %d, \"output\": \"", x->score, x->max);
+	esc(f, x->verdict, 0);
 	fprintf(f, "\", \"tests\": [");
-	for (int i = 0; i < m->nchecks; i++) {
-		const struct ktap_result *r = ktap_find(k, m->checks[i].name);
-		int ok = r && r->ok, xfail = manifest_is_xfail(m, m->checks[i].name);
-		int points = xfail ? 0 : m->checks[i].points;
+	for (int i = 0; i < x->m.nchecks; i++) {
+		const struct outcome *c = &x->out[i];
 
-		fprintf(f, "%s\n  {\"name\": \"%s\", \"score\": %d, \"max_score\": %d, \"status\": \"%s\", \"output\": \"",
-			i ? "," : "", m->checks[i].name, ok ? points : 0, points, ok != xfail ? "passed" : "failed");
-		esc(f, xfail ? "expected to fail here: the review finding of this stage\n" : reason_of(r), 0);
+		fprintf(f, "%s\n  {\"name\": \"%s\", \"score\": %d, \"max_score\": %d, \"status\": \"%s\", "
+			"\"output\": \"", i ? "," : "", c->check->name, c->points, c->max,
+			c->pass != c->xfail ? "passed" : "failed");
+		esc(f, c->pass && !c->xfail ? "" : c->why, 0);
 		fprintf(f, "\"}");
 	}
 	fprintf(f, "\n]");
 	/* Not tests: answers score nothing. tools/gradeall.sh gathers them per learner. */
-	if (a->n)
+	if (x->ans.n)
 		fprintf(f, ", \"extra_data\": {\"answers\": [");
-	for (int i = 0; i < a->n; i++) {
-		fprintf(f, "%s\n  {\"question\": %d, \"title\": \"", i ? "," : "", a->q[i].num);
-		esc(f, a->q[i].title, 0);
-		fprintf(f, "\", \"status\": \"%s\"}", a->q[i].present ? "present" : "missing");
+	for (int i = 0; i < x->ans.n; i++) {
+		fprintf(f, "%s\n  {\"question\": %d, \"title\": \"", i ? "," : "", x->ans.q[i].num);
+		esc(f, x->ans.q[i].title, 0);
+		fprintf(f, "\", \"status\": \"%s\"}", x->ans.q[i].present ? "present" : "missing");
 	}
-	fprintf(f, "%s}\n", a->n ? "\n]}" : "");
+	fprintf(f, "%s}\n", x->ans.n ? "\n]}" : "");
 	fclose(f);
 }
 
-static void write_junit(const struct opts *o, const struct manifest *m, const struct ktap_report *k,
-			int failures, int oops_fails)
+static void write_junit(const struct run *x)
 {
-	FILE *f = fopen(o->junit, "w");
+	FILE *f = fopen(x->o.junit, "w");
 
 	if (!f)
 		return;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"");
-	esc(f, o->label, 1);
-	fprintf(f, "\" tests=\"%d\" failures=\"%d\">\n", m->nchecks, failures);
-	for (int i = 0; i < m->nchecks; i++) {
-		const struct ktap_result *r = ktap_find(k, m->checks[i].name);
+	esc(f, x->o.label, 1);
+	fprintf(f, "\" tests=\"%d\" failures=\"%d\">\n", x->m.nchecks,
+		x->m.nchecks - x->m.nxfails - x->passed);
+	for (int i = 0; i < x->m.nchecks; i++) {
+		const struct outcome *c = &x->out[i];
 
-		fprintf(f, "  <testcase classname=\"%s\" name=\"%s\">", m->stage, m->checks[i].name);
-		if (manifest_is_xfail(m, m->checks[i].name))
-			fprintf(f, "<skipped message=\"expected to fail here: the review finding of this stage\"/>");
-		else if (!r || !r->ok) {
+		fprintf(f, "  <testcase classname=\"%s\" name=\"%s\">", x->m.stage, c->check->name);
+		if (c->xfail)
+			fprintf(f, "<skipped message=\"%.*s\"/>", (int)strlen(XFAIL_WHY) - 1, XFAIL_WHY);
+		else if (!c->pass) {
 			fprintf(f, "<failure message=\"check failed\">");
-			esc(f, reason_of(r), 1);
+			esc(f, c->why, 1);
 			fprintf(f, "</failure>");
 		}
 		fprintf(f, "</testcase>\n");
 	}
-	if (oops_fails) {
-		fprintf(f, "  <testcase classname=\"%s\" name=\"kernel\"><failure message=\"oops\">", m->stage);
-		esc(f, k->oops_text, 1);
+	if (x->k.oops && !x->expected_oops) {
+		fprintf(f, "  <testcase classname=\"%s\" name=\"kernel\"><failure message=\"oops\">", x->m.stage);
+		esc(f, x->k.oops_text, 1);
 		fprintf(f, "</failure></testcase>\n");
 	}
 	fprintf(f, "</testsuite>\n");
@@ -142,9 +273,7 @@ static void decode_oops(const struct opts *o, const struct ktap_report *k)
 	printf("kernel oops in the log:\n");
 	snprintf(copy, sizeof(copy), "%s", k->oops_text);
 	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		if (strstr(line, "BUG") || strstr(line, "Internal error") || strstr(line, "Unable to handle") ||
-		    strstr(line, "Assertion") || strstr(line, "PC is at") || strstr(line, "Process ") ||
-		    strstr(line, "panic"))
+		if (ktap_is_oops(line) || strstr(line, "PC is at") || strstr(line, "Process "))
 			printf("  %s\n", line);
 	if (!o->decode || (fd = mkstemp(tmp)) < 0)
 		return;
@@ -157,172 +286,6 @@ static void decode_oops(const struct opts *o, const struct ktap_report *k)
 	if (system(cmd))
 		printf("(decode_stacktrace.sh failed)\n");
 	unlink(tmp);
-}
-
-static int need(const char *stage, const char *what, const char *pattern)
-{
-	glob_t g;
-	int ok = !glob(pattern, 0, NULL, &g);
-
-	if (ok)
-		globfree(&g);
-	else
-		fprintf(stderr, "grade: %s: %s missing (%s)\n", stage, what, pattern);
-	return ok;
-}
-
-/* Everything a manifest names must exist, in every top-level folder, under the stage's name. */
-static int check_files(const struct manifest *m)
-{
-	static const char *const keys[] = { "TESTS", "CODE", "MODULES", "TARGETS", "CONFIG" };
-	char buf[512], path[1024], *tok, *save;
-	int ok = 1;
-
-	snprintf(path, sizeof(path), "patches/%s/*.patch", m->stage);
-	ok &= need(m->stage, "patch series", path);
-	snprintf(path, sizeof(path), "docs/labs/%s.md", m->stage);
-	ok &= need(m->stage, "docs page", path);
-	for (int k = 0; k < 5; k++) {
-		snprintf(buf, sizeof(buf), "%s", manifest_get(m, keys[k]) ?: "");
-		for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-			static const char *const in_labs[] = { "labs/%s/%s", NULL };
-			static const char *const in_code[] = { "solutions/%s/%s", "exercises/%s/%s", NULL };
-			const char *const *fmt = k == 1 || k == 2 ? in_code : in_labs;
-			const char *owner = m->stage;
-
-			if (k == 3) {
-				snprintf(path, sizeof(path), "labs/targets/%s.mk", tok);
-				ok &= need(m->stage, "target", path);
-				continue;
-			}
-			if (k == 0 && strchr(tok, '/')) {	/* another stage's test */
-				snprintf(path, sizeof(path), "labs/%s", tok);
-				ok &= need(m->stage, keys[k], path);
-				continue;
-			}
-			if ((k == 1 || k == 2) && manifest_get(m, "CODE_STAGE"))
-				owner = manifest_get(m, "CODE_STAGE");
-			for (int i = 0; fmt[i]; i++) {
-				snprintf(path, sizeof(path), fmt[i], owner, tok);
-				ok &= need(m->stage, keys[k], path);
-			}
-		}
-	}
-	return ok;
-}
-
-/* 1 if the file at path holds text (a whole line is read at a time: names fit on one). */
-static int file_has(const char *path, const char *text)
-{
-	char line[1024];
-	int found = 0;
-	FILE *f = fopen(path, "r");
-
-	while (f && !found && fgets(line, sizeof(line), f))
-		found = !!strstr(line, text);
-	if (f)
-		fclose(f);
-	return found;
-}
-
-/* Every check t's CHECKS name is reported by the stage's tests (TEST(name), or "name" where a
- * test without the harness reports it itself, as 05's lab_tap() does), or is a host check of
- * the stage's disk judge, labs/<id>/fsck.sh ("host.name"): a check no test reports scores 0. */
-static int check_tests(const struct manifest *t)
-{
-	char buf[512], path[1024], want[128], quoted[128], *tok, *save;
-	int ok = 1;
-
-	for (int i = 0; i < t->nchecks; i++) {
-		int found = 0;
-
-		snprintf(buf, sizeof(buf), "%s", manifest_get(t, "TESTS"));
-		snprintf(want, sizeof(want), "TEST(%s)", t->checks[i].name);
-		snprintf(quoted, sizeof(quoted), "\"%s\"", t->checks[i].name);
-		for (tok = strtok_r(buf, " \t", &save); tok && !found; tok = strtok_r(NULL, " \t", &save)) {
-			snprintf(path, sizeof(path), strchr(tok, '/') ? "labs/%.0s%s" : "labs/%s/%s", t->stage, tok);
-			found = file_has(path, want) || file_has(path, quoted);
-		}
-		snprintf(path, sizeof(path), "labs/%s/fsck.sh", t->stage);
-		snprintf(want, sizeof(want), "host.%s\"", t->checks[i].name);
-		found = found || file_has(path, want);
-		if (!found)
-			fprintf(stderr, "grade: %s [%s]: CHECKS names '%s', which no TEST() of TESTS reports\n",
-				t->stage, t->target, t->checks[i].name);
-		ok &= found;
-	}
-	return ok;
-}
-
-/*
- * The stage's review questions: a template in solutions/ (copied to exercises/) that asks some,
- * each worded as in docs/checklist.md. The checklist is read as one line of words, so that a
- * question it wraps over two lines still matches.
- */
-static int check_questions(const struct manifest *m)
-{
-	char path[256], want[320], list[16384] = "", word[256];
-	struct answers a;
-	size_t len = 0;
-	FILE *f = fopen("docs/checklist.md", "r");
-	int ok;
-
-	while (f && len < sizeof(list) - sizeof(word) && fscanf(f, "%255s", word) == 1)
-		len += snprintf(list + len, sizeof(list) - len, " %s", word);
-	if (f)
-		fclose(f);
-	snprintf(path, sizeof(path), "exercises/%s/answers.md", m->stage);
-	ok = need(m->stage, "review questions", path);
-	snprintf(path, sizeof(path), "solutions/%s/answers.md", m->stage);
-	if (answers_load(path, NULL, &a) || !a.n) {
-		fprintf(stderr, "grade: %s: no review questions in %s\n", m->stage, path);
-		return 0;
-	}
-	for (int i = 0; i < a.n; i++) {
-		snprintf(want, sizeof(want), " %d. **%s**", a.q[i].num, a.q[i].title);
-		if (!strstr(list, want)) {
-			fprintf(stderr, "grade: %s: question %d of %s is not worded as in "
-				"docs/checklist.md\n", m->stage, a.q[i].num, path);
-			ok = 0;
-		}
-	}
-	return ok;
-}
-
-/* The manifest as every one of its targets sees it: KEY@TARGET names a target of the stage,
- * and on each target some check discriminates (a FLIPS or an XFAIL check). */
-static int check_stage(const char *path, const struct manifest *m)
-{
-	char buf[512], err[512], *tok, *save;
-	struct manifest t;
-	int ok = check_files(m) & check_questions(m);
-
-	for (int i = 0; i < m->n; i++) {
-		const char *at = strchr(m->keys[i], '@');
-
-		if (at && !manifest_in(m, "TARGETS", at + 1)) {
-			fprintf(stderr, "grade: %s: %s names a target that is not in TARGETS\n", m->stage, m->keys[i]);
-			ok = 0;
-		}
-	}
-	snprintf(buf, sizeof(buf), "%s", manifest_get(m, "TARGETS"));
-	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-		if (manifest_load(path, tok, &t, err, sizeof(err))) {
-			fprintf(stderr, "grade: %s (target %s)\n", err, tok);
-			ok = 0;
-			continue;
-		}
-		ok &= check_tests(&t);
-		if (!t.nflips && !t.nxfails && !manifest_get(&t, "SAME_BELOW") && !manifest_get(&t, "BROKEN_BELOW")) {
-			fprintf(stderr, "grade: %s: no FLIPS, XFAIL, SAME_BELOW or BROKEN_BELOW on %s: every stage needs a check that discriminates\n",
-				m->stage, tok);
-			ok = 0;
-		}
-		if (ok)
-			printf("%s [%s]: manifest ok (%d checks, %d flip, %d xfail)\n", m->stage, tok, t.nchecks,
-			       t.nflips, t.nxfails);
-	}
-	return ok ? 0 : 1;
 }
 
 /* Checks run on the host after the guest is gone (e.g. e2fsck of its disk), in KTAP too. */
@@ -344,47 +307,6 @@ static int merge_host(struct ktap_report *k, const char *path)
 	return 0;
 }
 
-/* A make-readable copy of manifests, so that the engine reads them through this loader only:
- * M/<stage>/<KEY> as written, M/<stage>/<KEY>/<target> as that target sees it. */
-static void dump_value(const char *var, const char *v)
-{
-	printf("%s :=", var);
-	for (putchar(' '); *v; v++)
-		*v == '$' ? fputs("$$", stdout) : *v == '#' ? fputs("\\#", stdout) : putchar(*v);
-	putchar('\n');
-}
-
-static int dump(char **paths, int n)
-{
-	char err[512], var[256], buf[512], *tok, *save;
-	struct manifest m, t;
-
-	for (int i = 0; i < n; i++) {
-		if (manifest_load(paths[i], NULL, &m, err, sizeof(err))) {
-			fprintf(stderr, "lab: %s\n", err);
-			return 1;
-		}
-		for (int k = 0; manifest_keys[k]; k++) {
-			snprintf(var, sizeof(var), "M/%s/%s", m.stage, manifest_keys[k]);
-			if (manifest_get(&m, manifest_keys[k]))
-				dump_value(var, manifest_get(&m, manifest_keys[k]));
-		}
-		snprintf(buf, sizeof(buf), "%s", manifest_get(&m, "TARGETS"));
-		for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-			if (manifest_load(paths[i], tok, &t, err, sizeof(err))) {
-				fprintf(stderr, "lab: %s (target %s)\n", err, tok);
-				return 1;
-			}
-			for (int k = 0; manifest_keys[k]; k++) {
-				snprintf(var, sizeof(var), "M/%s/%s/%s", m.stage, manifest_keys[k], tok);
-				if (manifest_get(&t, manifest_keys[k]))
-					dump_value(var, manifest_get(&t, manifest_keys[k]));
-			}
-		}
-	}
-	return 0;
-}
-
 static int usage(void)
 {
 	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk [--target T] --log serial.log [--expect all|zero|flip]\n"
@@ -398,26 +320,46 @@ static int usage(void)
 	return 2;
 }
 
-int main(int argc, char **argv)
+/* grade --status LOG: the guest command's status (or "-": none) and whether the kernel
+ * oopsed (1 or 0), for tools/cmdout.sh: one reader of the log for the shell and the grader. */
+static int status(const char *log)
+{
+	struct ktap_report k;
+	FILE *f = fopen(log, "r");
+
+	if (!f) {
+		fprintf(stderr, "grade: cannot read log %s\n", log);
+		return 2;
+	}
+	ktap_parse(f, &k);
+	fclose(f);
+	if (k.cmd_status < 0)
+		printf("- %d\n", !!k.oops);
+	else
+		printf("%d %d\n", k.cmd_status, !!k.oops);
+	ktap_free(&k);
+	return 0;
+}
+
+/* The options; the modes that end at once (--check, --dump, --keys, --status) run here.
+ * Returns -1 to go on grading, else the exit status. */
+static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option lo[] = {
 		{ "manifest", 1, 0, 'm' }, { "log", 1, 0, 'l' }, { "expect", 1, 0, 'e' },
 		{ "json", 1, 0, 'j' }, { "junit", 1, 0, 'x' }, { "decode", 1, 0, 'd' },
-		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' }, { "target", 1, 0, 't' },
-		{ "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' }, { "keys", 0, 0, 'K' },
-		{ "questions", 1, 0, 'q' }, { "answers", 1, 0, 'a' }, { 0 } };
-	struct opts o = { .expect = "all" };
-	struct manifest m;
-	struct ktap_report k;
-	struct answers ans = { .n = 0 };
-	char err[512], verdict[512], no_run_buf[1024];
-	int c, score = 0, max = 0, passed = 0, xpassed = 0, flips_ok = 1, ok, expected_oops, graded;
-	const char *oops_key, **slot[128] = {
-		['m'] = &o.manifest, ['l'] = &o.log, ['e'] = &o.expect, ['j'] = &o.json,
-		['x'] = &o.junit, ['d'] = &o.decode, ['L'] = &o.label, ['H'] = &o.host, ['t'] = &o.target,
-		['F'] = &o.fail, ['q'] = &o.questions, ['a'] = &o.answers,
+		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' },
+		{ "target", 1, 0, 't' }, { "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' },
+		{ "keys", 0, 0, 'K' }, { "status", 1, 0, 'S' }, { "questions", 1, 0, 'q' },
+		{ "answers", 1, 0, 'a' }, { 0 } };
+	const char *expect = "all", **slot[128] = {
+		['m'] = &o->manifest, ['l'] = &o->log, ['e'] = &expect, ['j'] = &o->json,
+		['x'] = &o->junit, ['d'] = &o->decode, ['L'] = &o->label, ['H'] = &o->host,
+		['t'] = &o->target, ['F'] = &o->fail, ['q'] = &o->questions, ['a'] = &o->answers,
 	};
-	FILE *f;
+	struct manifest m;
+	char err[512];
+	int c;
 
 	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		if (c == 'c') {
@@ -425,10 +367,12 @@ int main(int argc, char **argv)
 				fprintf(stderr, "grade: %s\n", err);
 				return 1;
 			}
-			return check_stage(optarg, &m);
+			return stage_check(optarg, &m);
 		}
 		if (c == 'D')
-			return dump(argv + optind, argc - optind);
+			return manifest_dump(argv + optind, argc - optind);
+		if (c == 'S')
+			return status(optarg);
 		if (c == 'K') {
 			for (int i = 0; manifest_keys[i]; i++)
 				puts(manifest_keys[i]);
@@ -438,118 +382,76 @@ int main(int argc, char **argv)
 			return usage();
 		*slot[c] = optarg;
 	}
-	if (!o.manifest || !(o.log || o.fail) || (strcmp(o.expect, "all") && strcmp(o.expect, "zero") &&
-				       strcmp(o.expect, "flip")) || !o.questions != !o.answers)
+	o->expect = !strcmp(expect, "zero") ? EXPECT_ZERO : !strcmp(expect, "flip") ? EXPECT_FLIP :
+		    EXPECT_ALL;
+	if (!o->manifest || !(o->log || o->fail) || !o->questions != !o->answers ||
+	    (strcmp(expect, "all") && o->expect == EXPECT_ALL))
 		return usage();
-	if (manifest_load(o.manifest, o.target, &m, err, sizeof(err))) {
+	return -1;
+}
+
+/* The manifest, the answers, the log and the host checks of the run. 0, or the exit status. */
+static int load(struct run *x)
+{
+	char err[512];
+	FILE *f;
+
+	if (manifest_load(x->o.manifest, x->o.target, &x->m, err, sizeof(err))) {
 		fprintf(stderr, "grade: %s\n", err);
 		return 2;
 	}
-	if (!o.label)
-		o.label = m.stage;
-	if (o.questions && answers_load(o.questions, o.answers, &ans)) {
-		fprintf(stderr, "grade: cannot read the review questions %s\n", o.questions);
+	if (!x->o.label)
+		x->o.label = x->m.stage;
+	if (x->o.questions && answers_load(x->o.questions, x->o.answers, &x->ans)) {
+		fprintf(stderr, "grade: cannot read the review questions %s\n", x->o.questions);
 		return 2;
 	}
-	f = fopen(o.fail ? "/dev/null" : o.log, "r");
+	f = fopen(x->o.fail ? "/dev/null" : x->o.log, "r");
 	if (!f) {
-		fprintf(stderr, "grade: cannot read log %s\n", o.log);
+		fprintf(stderr, "grade: cannot read log %s\n", x->o.log);
 		return 2;
 	}
-	ktap_parse(f, &k);
+	ktap_parse(f, &x->k);
 	fclose(f);
-	report = &k;
-	if (o.fail)
-		snprintf(no_run_buf, sizeof(no_run_buf), "%s\n", o.fail), no_run = no_run_buf;
-	if (o.host && merge_host(&k, o.host))
-		return 2;
+	if (x->o.fail)
+		snprintf(x->no_run, sizeof(x->no_run), "%s\n", x->o.fail);
+	return x->o.host && merge_host(&x->k, x->o.host) ? 2 : 0;
+}
 
-	printf("%s\n  %-40s %7s  %s\n", o.label, "check", "points", "result");
-	for (int i = 0; i < m.nchecks; i++) {
-		const struct ktap_result *r = ktap_find(&k, m.checks[i].name);
-		int pass = r && r->ok, flip = manifest_is_flip(&m, m.checks[i].name);
-		int xfail = manifest_is_xfail(&m, m.checks[i].name);
+int main(int argc, char **argv)
+{
+	static struct run x;
+	const char *oops_key;
+	int rc = parse_args(argc, argv, &x.o), ok;
 
-		if (xfail) {	/* scores nothing: the kernel, not the code, decides it */
-			xpassed += pass;
-			printf("  %-40s %7s  %s   (%s)\n", m.checks[i].name, "-", pass ? "pass" : "FAIL",
-			       "expected to fail here: the review finding of this stage");
-			continue;
-		}
-		max += m.checks[i].points;
-		score += pass ? m.checks[i].points : 0;
-		passed += pass;
-		if (flip && pass)
-			flips_ok = 0;
-		printf("  %-40s %3d/%-3d  %s%s%s\n", m.checks[i].name, pass ? m.checks[i].points : 0,
-		       m.checks[i].points, pass ? "pass" : "FAIL", flip ? "   (flips at this stage)" : "",
-		       manifest_in(&m, "FINDINGS", m.checks[i].name) ? "   (review finding: the kernel is still wrong here)" : "");
-		if (!pass) {
-			char buf[2048], *line, *save;
-
-			snprintf(buf, sizeof(buf), "%s", reason_of(r));
-			for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-				printf("      %s\n", line);
-		}
-	}
-	printf("  score %d/%d\n", score, max);
-	if (ans.n)
-		printf("  review answers in %s (not scored):\n", o.answers);
-	for (int i = 0; i < ans.n; i++)
-		printf("    %-8s %d. %s\n", ans.q[i].present ? "present" : "missing", ans.q[i].num,
-		       ans.q[i].title);
+	if (rc >= 0 || (rc = load(&x)))
+		return rc;
+	score(&x);
+	print_table(&x);
 
 	/* OOPS: the stage's own kernel is known to oops so; OOPS_BEFORE: the kernel below it. */
-	oops_key = !strcmp(o.expect, "flip") ? "OOPS_BEFORE" : "OOPS";
-	expected_oops = k.oops && manifest_get(&m, oops_key) && strstr(k.oops_text, manifest_get(&m, oops_key));
-	if (o.fail)
-		snprintf(verdict, sizeof(verdict), "%s", o.fail);
-	else if (k.oops && !expected_oops)
-		snprintf(verdict, sizeof(verdict), "the kernel oopsed");
-	else if (!k.done)
-		snprintf(verdict, sizeof(verdict), "the guest did not finish (hang, crash or timeout)");
-	else if (k.planned < 0 || k.seen < k.planned)
-		snprintf(verdict, sizeof(verdict), "the KTAP report is incomplete (%d of %d programs)", k.seen, k.planned);
-	else
-		verdict[0] = 0;
-	ok = !verdict[0];
-	if (!ok && !k.oops && !o.fail) {	/* the run itself went wrong: show where it stopped */
-		printf("last lines of the serial log (%s):\n", o.log);
-		for (int i = k.ntail > 20 ? k.ntail - 20 : 0; i < k.ntail; i++)
-			printf("  | %s\n", k.tail[i % 20]);
+	oops_key = x.o.expect == EXPECT_FLIP ? "OOPS_BEFORE" : "OOPS";
+	x.expected_oops = x.k.oops && manifest_get(&x.m, oops_key) &&
+			  strstr(x.k.oops_text, manifest_get(&x.m, oops_key));
+	run_verdict(&x);
+	ok = !x.verdict[0];
+	if (!ok && !x.k.oops && !x.o.fail) {	/* the run itself went wrong: show where it stopped */
+		printf("last lines of the serial log (%s):\n", x.o.log);
+		for (int i = x.k.ntail > 20 ? x.k.ntail - 20 : 0; i < x.k.ntail; i++)
+			printf("  | %s\n", x.k.tail[i % 20]);
 	}
-	if (expected_oops)
-		printf("expected finding of the kernel %s: \"%s\"\n", !strcmp(oops_key, "OOPS") ?
-		       "of this stage" : "below this stage", manifest_get(&m, oops_key));
-	if (k.oops)
-		decode_oops(&o, &k);
-	if (ok && !strcmp(o.expect, "zero"))
-		ok = !passed, snprintf(verdict, sizeof(verdict), ok ? "skeleton scores 0, as it must" :
-			"the skeleton passes %d checks: they cannot tell it from a solution", passed);
-	else if (ok && !strcmp(o.expect, "flip") && !m.nflips && !m.nxfails && manifest_get(&m, "SAME_BELOW"))
-		ok = passed == m.nchecks, snprintf(verdict, sizeof(verdict), ok ?
-			"the kernel below passes every check too: nothing changes here (%s)" :
-			"the kernel below fails a check, yet the manifest says nothing changes here (%s)",
-			manifest_get(&m, "SAME_BELOW"));
-	else if (ok && !strcmp(o.expect, "flip"))
-		ok = flips_ok && xpassed == m.nxfails && (m.nflips || m.nxfails),
-		snprintf(verdict, sizeof(verdict), !ok ? (flips_ok ?
-			"an XFAIL check fails on the kernel before the stage: the stage did not break it" :
-			"a FLIPS check passes on the kernel before the stage: it does not discriminate") :
-			m.nxfails ? "the kernel before the stage passes the XFAIL checks and fails every FLIPS check, as it must" :
-			"every FLIPS check fails before the stage, as it must");
-	else if (ok)
-		graded = m.nchecks - m.nxfails, ok = passed == graded && !xpassed,
-		snprintf(verdict, sizeof(verdict), !ok && xpassed ?
-			"an XFAIL check passes: this kernel should show the stage's review finding" :
-			ok ? (m.nxfails ? "all checks pass; the XFAIL checks fail, as the review finding says" :
-			"all checks pass") : "%d of %d checks fail%s%s", graded - passed, graded,
-			k.nrejected ? "; results rejected: " : "", k.rejected_why);
-	printf("verdict: %s: %s\n", ok ? "PASS" : "FAIL", verdict);
-	if (o.json)
-		write_json(&o, &m, &k, &ans, score, max, verdict);
-	if (o.junit)
-		write_junit(&o, &m, &k, m.nchecks - m.nxfails - passed, k.oops && !expected_oops);
-	ktap_free(&k);
+	if (x.expected_oops)
+		printf("expected finding of the kernel %s: \"%s\"\n", x.o.expect == EXPECT_FLIP ?
+		       "below this stage" : "of this stage", manifest_get(&x.m, oops_key));
+	if (x.k.oops)
+		decode_oops(&x.o, &x.k);
+	if (ok)
+		ok = expect_verdict(&x);
+	printf("verdict: %s: %s\n", ok ? "PASS" : "FAIL", x.verdict);
+	if (x.o.json)
+		write_json(&x);
+	if (x.o.junit)
+		write_junit(&x);
+	ktap_free(&x.k);
 	return ok ? 0 : 1;
 }

@@ -8,7 +8,7 @@ static const char *const oops_marks[] = {
 	"BUG: ", "Assertion failure in", NULL,
 };
 
-static int is_oops(const char *s)
+int ktap_is_oops(const char *s)
 {
 	for (int i = 0; oops_marks[i]; i++)
 		if (strstr(s, oops_marks[i]))
@@ -157,7 +157,7 @@ int ktap_parse(FILE *f, struct ktap_report *r)
 
 		snprintf(r->tail[r->ntail % 20], sizeof(r->tail[0]), "%s", s);
 		r->ntail++;
-		if (in_oops || is_oops(s)) {
+		if (in_oops || ktap_is_oops(s)) {
 			if (!r->oops || in_oops)
 				append(r->oops_text, sizeof(r->oops_text), s);
 			r->oops = 1;

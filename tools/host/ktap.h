@@ -36,4 +36,6 @@ struct ktap_report {
 int ktap_parse(FILE *f, struct ktap_report *r);
 const struct ktap_result *ktap_find(const struct ktap_report *r, const char *name);
 void ktap_free(struct ktap_report *r);
+/* 1 if a log line marks a kernel oops, BUG or panic: the lab's one list of such markers. */
+int ktap_is_oops(const char *line);
 #endif
