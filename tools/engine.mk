@@ -29,7 +29,8 @@ STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),$(FIRST))
 # The manifests, read by one loader, the grader's (grade --dump, tools/host/manifest.c), into
 # M/<stage>/<KEY> and M/<stage>/<KEY>/<target> (KEY@target applied). manifest_for STAGE,KEY,
 # TARGET: one value as that target sees it; manifest STAGE,KEY: as TARGET sees it.
-manifest_for = $(if $(filter undefined,$(origin M/$(1)/$(2)/$(3))),$(M/$(1)/$(2)),$(M/$(1)/$(2)/$(3)))
+manifest_for = $(if $(filter undefined,$(origin M/$(1)/$(2)/$(3))),$(M/$(1)/$(2)),\
+	       $(M/$(1)/$(2)/$(3)))
 manifest = $(call manifest_for,$(1),$(2),$(TARGET))
 TARGET   ?= $(firstword $(call manifest_for,$(or $(K),$(STAGE)),TARGETS) virt)
 CODE     ?= solutions
@@ -39,10 +40,13 @@ include $(wildcard $(LAB)/labs/targets/*.mk)
 $(if $(filter $(STAGES),$(STAGE)),,$(if $(call renamed,$(STAGE)),\
   $(error lab: stage '$(STAGE)' is now called '$(call renamed,$(STAGE))' (labs/renamed)),\
   $(error lab: unknown stage '$(STAGE)' (stages: $(STAGES)))))
-$(if $(QEMU_$(TARGET)),,$(error lab: unknown target '$(TARGET)' (targets: $(patsubst labs/targets/%.mk,%,$(wildcard labs/targets/*.mk)))))
+ALLTARGETS := $(patsubst labs/targets/%.mk,%,$(wildcard labs/targets/*.mk))
+$(if $(QEMU_$(TARGET)),,$(error lab: unknown target '$(TARGET)' (targets: $(ALLTARGETS))))
 $(if $(FILES),$(if $(wildcard $(FILES)/.),,$(error lab: FILES=$(FILES) is not a directory)))
-$(if $(filter solutions exercises,$(CODE))$(wildcard $(CODE)/.),,$(error lab: CODE must be solutions, exercises or a directory of <stage-id>/ folders, not '$(CODE)'))
-$(if $(shell printf %s '$(subst ', ,$(CODE))' | tr -d 'A-Za-z0-9_./+-'),$(error lab: CODE=$(CODE): only letters, digits and _ . / + - in its path, please))
+$(if $(filter solutions exercises,$(CODE))$(wildcard $(CODE)/.),,$(error lab: CODE must be \
+  solutions, exercises or a directory of <stage-id>/ folders, not '$(CODE)'))
+$(if $(shell printf %s '$(subst ', ,$(CODE))' | tr -d 'A-Za-z0-9_./+-'),$(error lab: \
+  CODE=$(CODE): only letters, digits and _ . / + - in its path, please))
 
 HOSTBIN  := $(WORK)/host
 MANIFESTS := $(WORK)/manifests.mk
@@ -73,7 +77,9 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help container deps run-boot gdb-port prepare ksrc tree kernel kernel-ids kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs host check-stage ccache-server
+.PHONY: help container deps run-boot gdb-port prepare ksrc tree kernel kernel-ids kernels-export \
+	kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs \
+	host check-stage ccache-server
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -98,17 +104,20 @@ prepare: deps
 # unpacked, from the import, which is all a run on imported kernels needs.
 KSRC_FILES := tools/testing/selftests/kselftest_harness.h tools/testing/selftests/kselftest.h \
 	usr/gen_init_cpio.c scripts/decode_stacktrace.sh scripts/decodecode
-KSRC = $(if $(wildcard $(TREE)/.git),$(TREE),$(if $(wildcard $(WORK)/kernels/src),$(WORK)/kernels/src,$(TREE)))
+KSRC = $(if $(wildcard $(TREE)/.git),$(TREE),\
+	 $(if $(wildcard $(WORK)/kernels/src),$(WORK)/kernels/src,$(TREE)))
 ksrc: deps
 	@$(if $(filter $(TREE),$(KSRC)),tools/tree.sh prepare,:)
 
 # The whole tree at STAGE, for a learner who wants to edit it (a run on imported kernels has none).
 tree: check-stage deps
-	@tools/tree.sh checkout $(STAGE) && echo "tree: $(TREE) is at $(STAGE): edit it, then 'make run' builds your kernel"
+	@tools/tree.sh checkout $(STAGE) && \
+	  echo "tree: $(TREE) is at $(STAGE): edit it, then 'make run' builds your kernel"
 
 check-stage:
 	@case " $(call manifest,$(STAGE),TARGETS) " in *" $(TARGET) "*) ;; \
-	  *) echo "lab: stage $(STAGE) has no target '$(TARGET)' (targets: $(call manifest,$(STAGE),TARGETS))" >&2; exit 2;; esac
+	  *) echo "lab: stage $(STAGE) has no target '$(TARGET)'" \
+	       "(targets: $(call manifest,$(STAGE),TARGETS))" >&2; exit 2;; esac
 
 # Host tools: grader, skeleton generator, the pictures' SVG drawer, the kernel's gen_init_cpio.
 host: $(GRADE) $(HOSTBIN)/mkexercise $(HOSTBIN)/picsvg $(HOSTBIN)/gen_init_cpio
@@ -135,8 +144,9 @@ $(HOSTBIN)/gen_init_cpio: | ksrc
 # module kit beside its kernel.
 KMODE ?= learner
 kbuild  = STAGE_CONFIG="$(addprefix $(LAB)/labs/$(1)/,$(call manifest_for,$(1),CONFIG,$(2)))" \
-	  MODKIT=$(if $(call manifest_for,$(1),MODULES,$(2)),yes) OBJECTS="$(call manifest_for,$(1),OBJECTS,$(2))" \
-	  TARGET_CONFIGS="$(CONFIGS_$(2))" SOURCES="$(SOURCES_$(2))" IMAGE=$(IMAGE_$(2)) DTB=$(DTB_$(2)) tools/kbuild.sh $(1) $(2)
+	  MODKIT=$(if $(call manifest_for,$(1),MODULES,$(2)),yes) \
+	  OBJECTS="$(call manifest_for,$(1),OBJECTS,$(2))" TARGET_CONFIGS="$(CONFIGS_$(2))" \
+	  SOURCES="$(SOURCES_$(2))" IMAGE=$(IMAGE_$(2)) DTB=$(DTB_$(2)) tools/kbuild.sh $(1) $(2)
 KBUILD  = $(call kbuild,$(K),$(TARGET)) $(KMODE)
 # KERNELS of the test stage T: other targets the stage's kernel is built for as well, for
 # tests that boot it themselves (01's host tests boot its DEBUG_LL zImage).
@@ -147,15 +157,21 @@ kernel: deps
 
 # Kernels built once, shared (tools/kernels.sh). kernel-ids PAIRS="target/stage ...": one
 # "target stage id" line each (id "unknown" for a stage or target this checkout lacks).
-pt = $(firstword $(subst /, ,$(1)))
-ps = $(lastword $(subst /, ,$(1)))
+pair_target = $(firstword $(subst /, ,$(1)))
+pair_stage  = $(lastword $(subst /, ,$(1)))
+# kernel_id TARGET,STAGE: the shell command that prints that kernel's id, or "echo unknown".
+kernel_id   = $(if $(and $(filter $(STAGES) pristine,$(2)),$(QEMU_$(1))),\
+	      $(call kbuild,$(2),$(1)) id,echo unknown)
 kernel-ids:
-	@$(foreach p,$(PAIRS),echo "$(call pt,$(p)) $(call ps,$(p)) $(if $(and $(filter $(STAGES) pristine,$(call ps,$(p))),$(QEMU_$(call pt,$(p)))),$$($(call kbuild,$(call ps,$(p)),$(call pt,$(p))) id),unknown)" &&) true
+	@$(foreach p,$(PAIRS),echo "$(call pair_target,$(p)) $(call pair_stage,$(p)) \
+	  $$($(call kernel_id,$(call pair_target,$(p)),$(call pair_stage,$(p))))" &&) true
 # make kernels-export [ARCHIVE=file.tar.zst|.tar.xz]: every kernel built here from a stage's tag.
-BUILT = $(filter $(addprefix %/,$(STAGES) pristine),$(patsubst $(WORK)/out/%/stamp,%,$(wildcard $(WORK)/out/*/*/stamp)))
+BUILT = $(filter $(addprefix %/,$(STAGES) pristine),\
+	$(patsubst $(WORK)/out/%/stamp,%,$(wildcard $(WORK)/out/*/*/stamp)))
 export KSRC_FILES
 kernels-export:
-	@$(MAKE) -s --no-print-directory kernel-ids PAIRS="$(BUILT)" | tools/kernels.sh export $(or $(ARCHIVE),$(WORK)/lab311-kernels.tar.zst)
+	@$(MAKE) -s --no-print-directory kernel-ids PAIRS="$(BUILT)" | \
+	  tools/kernels.sh export $(or $(ARCHIVE),$(WORK)/lab311-kernels.tar.zst)
 # make kernels-import ARCHIVE=file (or KERNELS_FROM=file-or-URL); run, grade and debug take
 # KERNELS_FROM= too, and import from it once.
 kernels-import: deps
@@ -169,7 +185,8 @@ kernels-from: deps
 # OTHER-STAGE/test_x.c is that stage's test, linked with that stage's code (and that stage's
 # LDFLAGS: 03 links its test with the learner's entry point).
 # CODEID names the code in run names: its own name, or a hash of a directory's path.
-CODEID   = $(if $(filter solutions exercises,$(CODE)),$(CODE),dir-$(shell printf %s '$(abspath $(CODE))' | sha1sum | cut -c1-8))
+CODEID   = $(if $(filter solutions exercises,$(CODE)),$(CODE),\
+	   dir-$(shell printf %s '$(abspath $(CODE))' | sha1sum | cut -c1-8))
 # Each run builds its own guest programs in its run dir: runs may go on side by side.
 GUEST    = $(WORK)/runs/$(RUN)/guest
 LABINIT  = $(WORK)/runs/$(RUN)/labinit
@@ -193,7 +210,8 @@ guest: ksrc
 MODDIR   = $(WORK)/modules/$(TARGET)-$(K)-$(T)-$(CODEID)
 MODULES  = $(call manifest,$(T),MODULES)
 modules: deps
-	@$(if $(MODULES),MODULES="$(MODULES)" MODSRC=$(CODEDIR) MODOUT=$(MODDIR) $(KBUILD),rm -rf $(MODDIR))
+	@$(if $(MODULES),MODULES="$(MODULES)" MODSRC=$(CODEDIR) MODOUT=$(MODDIR) $(KBUILD),\
+	  rm -rf $(MODDIR))
 
 # boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|gdbtest EXPECT=all|zero|flip
 # RUN names the run's directory (log, results.json, junit.xml).
@@ -207,7 +225,8 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD=$(QCMD) TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
 	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) LABEL="$(T) on $(TARGET): kernel $(K), $(CODE)" \
 	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
-	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux $(DEBUG_PREFIX)/linux" \
+	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux \
+	    $(DEBUG_PREFIX)/linux" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
 	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))" \
 	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))" DRYRUN=$(DRYRUN) $(REVIEW)
@@ -216,7 +235,8 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 REVIEW  = $(if $(filter solutions,$(CODE)),,\
 	  QUESTIONS=solutions/$(T)/answers.md ANSWERS=$(CODE)/$(T)/answers.md)
 boot: host guest modules
-	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), ' running:' $(QCMD))
+	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), \
+	  ' running:' $(QCMD))
 	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)
 
 # The main job: build the stage as the learner's tree has it, boot it, check it.
@@ -224,7 +244,8 @@ INTERACTIVE := $(shell [ -t 0 ] && [ -t 2 ] && [ -z "$$CI" ] && echo yes)
 # With CMD, make exits with the command's status (tools/cmdout.sh: 124 a hang, 125 an oops).
 RUNEXIT  = $(WORK)/runs/$(TARGET)-run/exit
 run: run-boot
-	@$(if $(CMD),$(if $(filter-out 0,$(file <$(RUNEXIT))),$(if $(LAB_EXIT),$(lab-exit $(file <$(RUNEXIT))),exit 1)))
+	@$(if $(CMD),$(if $(filter-out 0,$(file <$(RUNEXIT))),\
+	  $(if $(LAB_EXIT),$(lab-exit $(file <$(RUNEXIT))),exit 1)))
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
 	@rm -f $(RUNEXIT) && $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) T=$(STAGE) \
@@ -244,51 +265,65 @@ debug: check-stage kernels-from
 RUNSHELL = $(and $(INTERACTIVE),$(if $(CMD),,y))
 STUB     = export GDB_PORT=$${GDB_PORT:-$$(tools/gdbport.sh '$(WORK)')} && \
 	   CACHE=$(CACHE) LABEL="$(STAGE) on $(TARGET)" tools/gdbinit.sh $$GDB_PORT $(OUT)/$(STAGE)
-NOSTUB   = { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; exit 2; }
+NOSTUB   = { echo "lab: no guest with a gdb stub: start one with 'make run' or 'make debug'" >&2; \
+	   exit 2; }
 gdb:
 	@test -f $(WORK)/gdbinit || $(NOSTUB)
 	@gdb-multiarch -q -iex "set auto-load local-gdbinit off" -x $(WORK)/gdbinit
 gdb-port:
 	@cat $(WORK)/gdb-port 2>/dev/null || $(NOSTUB)
 
-# Grade the learner's exercises/ (or CODE=dir) on every stage whose kernel is built (or just STAGE=).
+# Grade the learner's exercises/ (or CODE=dir) on every stage whose kernel is built (or just
+# STAGE=). The asked stages as stage:target:code-stage words: the first target each names,
+# the one it is graded on, and the stage whose exercise it grades (CODE_STAGE, or itself).
 GRADED   = $(if $(filter command line,$(origin CODE)),$(CODE),exercises)
 ASKED    = $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES))
-# The asked stages as stage:target words, each with the first target it names: the one it is graded on.
-# ... and the stage whose exercise it grades (CODE_STAGE, or itself), as stage:target:code-stage.
 ASKED_AT = $(foreach s,$(ASKED),$(s):$(firstword $(call manifest_for,$(s),TARGETS) virt):$(or \
 	   $(call manifest_for,$(s),CODE_STAGE),$(s)))
+at_stage  = $(word 1,$(subst :, ,$(1)))
+at_target = $(word 2,$(subst :, ,$(1)))
+built_at  = $(wildcard $(WORK)/out/$(call at_target,$(1))/$(call at_stage,$(1))/stamp)
+grade_at  = $(MAKE) -s boot K=$(call at_stage,$(1)) T=$(call at_stage,$(1)) CODE=$(GRADED) \
+	    TARGET=$(call at_target,$(1)) RUN=$(call at_target,$(1))-grade-$(call at_stage,$(1))
 grade: check-stage kernels-from host
-	@rc=0; for p in $(ASKED_AT); do s=$${p%%:*} t=$${p#*:}; t=$${t%%:*}; \
-	  if [ -f $(WORK)/out/$$t/$$s/stamp ]; then $(MAKE) -s boot K=$$s T=$$s CODE=$(GRADED) TARGET=$$t RUN=$$t-grade-$$s || rc=1; \
-	  else echo "grade: $$s not built yet (make run STAGE=$$s)"; fi; done; exit $$rc
+	@rc=0; $(foreach p,$(ASKED_AT),$(if $(call built_at,$(p)),$(call grade_at,$(p)) || rc=1;,\
+	  echo "grade: $(call at_stage,$(p)) not built yet (make run STAGE=$(call at_stage,$(p)))";)) \
+	  exit $$rc
 
 # Grade a class: every learner in SUBMISSIONS (a folder or a .tar/.tar.gz/.tgz each, holding
 # exercises/<stage-id>/) on every built stage with a machine (or just STAGE=), each in its own
 # boot; reports in CLASS. A target without a machine (QEMU none: host, armv6-nokuser) would
 # run the learner's code on this computer: those stages are left out.
 CLASS    ?= $(WORK)/class
-NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),$(if $(filter-out none,$($(v))),,$(v))))
+NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),\
+	     $(if $(filter-out none,$($(v))),,$(v))))
+ON_MACHINE = $(foreach p,$(ASKED_AT),$(if $(filter $(call at_target,$(p)),$(NOMACHINE)),,$(p)))
+GRADABLE   = $(foreach p,$(ON_MACHINE),$(if $(call built_at,$(p)),$(p)))
 grade-all: host check-stage
-	@test -d "$(SUBMISSIONS)" || { echo "lab: SUBMISSIONS=$(SUBMISSIONS) is not a directory of submissions" >&2; exit 2; }
-	@for p in $(ASKED_AT); do s=$${p%%:*} t=$${p#*:}; t=$${t%%:*}; \
-	  if echo " $(NOMACHINE) " | grep -q " $$t "; then echo "grade-all: $$s left out: its tests run on this computer, not in a guest" >&2; \
-	  elif [ -f $(WORK)/out/$$t/$$s/stamp ]; then echo $$p; \
-	  else echo "grade-all: $$s left out: not built (make run STAGE=$$s)" >&2; fi; done > $(WORK)/class-stages
-	@test -s $(WORK)/class-stages || { echo "lab: no stage to grade on: build one first (make run)" >&2; exit 2; }
-	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $$(cat $(WORK)/class-stages)
+	@test -d "$(SUBMISSIONS)" || \
+	  { echo "lab: SUBMISSIONS=$(SUBMISSIONS) is not a directory of submissions" >&2; exit 2; }
+	@$(foreach p,$(filter-out $(ON_MACHINE),$(ASKED_AT)),echo "grade-all: $(call at_stage,$(p)) \
+	  left out: its tests run on this computer, not in a guest" >&2;) \
+	  $(foreach p,$(filter-out $(GRADABLE),$(ON_MACHINE)),echo "grade-all: $(call at_stage,$(p)) \
+	  left out: not built (make run STAGE=$(call at_stage,$(p)))" >&2;) true
+	@$(if $(GRADABLE),,echo "lab: no stage to grade on: build one first (make run)" >&2; exit 2)
+	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) \
+	  tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $(GRADABLE)
 
 # Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds
 # and grades: STAGE=, or every stage with a machine) at its top, the lab's HEAD under lab/.
+GSTAGES = $(foreach p,$(ON_MACHINE),$(call at_stage,$(p)))
 gradescope:
-	@mkdir -p $(WORK)/gradescope && for p in $(ASKED_AT); do s=$${p%%:*} t=$${p#*:}; t=$${t%%:*}; \
-	  echo " $(NOMACHINE) " | grep -q " $$t " || echo $$s; done > $(WORK)/gradescope/stages
+	@mkdir -p $(WORK)/gradescope && printf '%s\n' $(GSTAGES) > $(WORK)/gradescope/stages
 	@git archive --format=zip -o $(WORK)/gradescope.zip --add-file=tools/gradescope/setup.sh \
-	  --add-file=tools/gradescope/run_autograder --add-file=$(WORK)/gradescope/stages --prefix=lab/ HEAD
-	@echo "gradescope: $(WORK)/gradescope.zip (lab at $$(git rev-parse --short HEAD); stages: $$(cat $(WORK)/gradescope/stages | tr '\n' ' '))"
+	  --add-file=tools/gradescope/run_autograder --add-file=$(WORK)/gradescope/stages \
+	  --prefix=lab/ HEAD
+	@echo "gradescope: $(WORK)/gradescope.zip (lab at $$(git rev-parse --short HEAD);" \
+	  "stages: $(GSTAGES))"
 
 docs: deps
-	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && echo "docs: built in $(WORK)/site"
+	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && \
+	  echo "docs: built in $(WORK)/site"
 
 # The lab in its container, for any host with podman or docker (docs/hosts.md):
 #   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)
@@ -300,8 +335,9 @@ where:
 
 # make bench switches from the first stage to the last one built for the same target.
 bench: deps
-	@FIRST=$(FIRST) LAST=$(lastword $(foreach s,$(STAGES),$(if $(filter \
-	  $(firstword $(call manifest_for,$(FIRST),TARGETS)),$(call manifest_for,$(s),TARGETS)),$(s)))) tools/bench.sh
+	@FIRST=$(FIRST) LAST=$(lastword $(foreach s,$(STAGES),$(if $(filter $(firstword \
+	  $(call manifest_for,$(FIRST),TARGETS)),$(call manifest_for,$(s),TARGETS)),$(s)))) \
+	  tools/bench.sh
 
 # A ccache remote storage for a class (tools/ccache-server.sh): prints the CCACHE_REMOTE_STORAGE
 # line to give the learners, then serves until stopped. CCACHE_HOST: an address of this machine
