@@ -24,5 +24,5 @@ grep -q '^verdict: PASS' "$c/run.log" || fail "no PASS verdict: $(tail -3 "$c/ru
 echo "container: verdict in $(( $(date +%s) - s )) s (image built or reused, kernels imported)"
 id=$(printf %s "$LAB" | cksum | cut -d' ' -f1)
 kdir=$(ls -d "$c"/cache/lab-*/out/*/*/vmlinux | head -1)
-MAKE=tools/container/run.sh KDIR=${kdir%/vmlinux} STOP="podman stop -t 1 lab311-$id" \
+LABMAKE=tools/container/run.sh KDIR=${kdir%/vmlinux} STOP="podman stop -t 1 lab311-$id" \
 	tests/gdb-attach.sh

@@ -108,32 +108,11 @@ check-manifests: host
 	  the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') / $$($(GRADE) --keys | tr '\n' ' ')" >&2; \
 	  exit 1; }; echo "the manifest keys: $$($(GRADE) --keys | wc -l), as docs/engine.md lists them"
 
-# git am of every stage, in order, on a scratch clone of the pristine tree (sparse: only the
-# files the patches touch are checked out).
 check-patches: prepare
-	@rm -rf $(WORK)/am-check && git clone -q --no-checkout --shared $(TREE) $(WORK)/am-check && \
-	  git -C $(WORK)/am-check fetch -q --tags $(TREE) && \
-	  git -C $(WORK)/am-check sparse-checkout set --no-cone \
-	    $$(sed -n 's|^diff --git a/\([^ ]*\) .*|/\1|p' $(PATCHES)/*/*.patch | sort -u) && \
-	  git -C $(WORK)/am-check checkout -q --detach pristine && \
-	  for s in $(STAGES); do n=$$(git -C $(WORK)/am-check rev-list --count HEAD); \
-	    git -C $(WORK)/am-check -c user.name=lab -c user.email=lab@localhost am -q $(PATCHES)/$$s/*.patch || \
-	      { echo "patches/$$s do not apply" >&2; exit 1; }; \
-	    [ $$(git -C $(WORK)/am-check rev-list --count HEAD) = $$((n + $$(ls $(PATCHES)/$$s/*.patch | wc -l))) ] || \
-	      { echo "patches/$$s: git am made fewer commits than patches (already applied?)" >&2; exit 1; }; \
-	    echo "$$s applies: $$(ls $(PATCHES)/$$s/*.patch | wc -l) commits"; done; \
-	  rm -rf $(WORK)/am-check
+	@tests/patches-apply.sh
 
-# The lab's own patches must be checkpatch-clean. A forward-port keeps the upstream code as it
-# was merged: no errors, and its warnings are listed, not fixed.
-CHECKPATCH = perl $(TREE)/scripts/checkpatch.pl --no-tree --terse -q
 check-checkpatch: prepare
-	@for p in $(PATCHES)/*/*.patch; do \
-	  if grep -qE '^From: "?The 3.11 review lab' $$p; then $(CHECKPATCH) $$p || exit 1; continue; fi; \
-	  out=$$($(CHECKPATCH) $$p); if printf '%s\n' "$$out" | grep -q ': ERROR:'; then printf '%s\n' "$$out"; exit 1; fi; \
-	  w=$$(printf '%s\n' "$$out" | grep -c ': WARNING:'); \
-	  [ $$w = 0 ] || echo "$${p#$(PATCHES)/}: $$w warnings in the upstream code, kept as merged"; done; \
-	  echo "checkpatch.pl: $$(ls $(PATCHES)/*/*.patch | wc -l) patches, no errors; the lab's own are clean"
+	@tests/checkpatch.sh
 
 # gdb-multiarch in batch mode against a guest stopped at its first instruction:
 # labs/<T>/gdb_<name>.py for each name in GDB_TESTS of the test stage T (OTHER-STAGE/name:
@@ -149,15 +128,17 @@ gdbtest: host
 # The matching lines are kept under that kernel's identity, as a built kernel is: the same
 # patches and config fail the same way, so a later run reads them instead of building again.
 BROKEN = $(OUT)/$(K)/broken
+MUSTFAIL = $(call manifest,$(S),BROKEN_BELOW)
 check-broken: prepare
 	@id=$$($(call kbuild,$(K),$(TARGET)) id); \
-	if [ "$$(head -1 $(BROKEN) 2>/dev/null)" = "$$id" ]; then \
-	  sed '1d; s/^/build of $(K): /' $(BROKEN); echo "(kept from the failed build of this identity: $(BROKEN))"; exit 0; fi; \
+	if [ "$$(head -1 $(BROKEN) 2>/dev/null)" = "$$id" ]; then sed '1d; s/^/build of $(K): /' $(BROKEN); \
+	  echo "(kept from the failed build of this identity: $(BROKEN))"; exit 0; fi; \
 	if $(M) kernel K=$(K) KMODE=exact >$(WORK)/broken.log 2>&1; then \
 	  echo "the kernel of $(K) built for $(TARGET), but $(S) says it must not" >&2; exit 1; fi; \
-	lines=$$(grep -E '$(call manifest,$(S),BROKEN_BELOW)' $(WORK)/broken.log) || \
-	  { tail -5 $(WORK)/broken.log >&2; echo "$(K) failed to build for $(TARGET), but not with '$(call manifest,$(S),BROKEN_BELOW)'" >&2; exit 1; }; \
-	mkdir -p $(OUT)/$(K) && printf '%s\n' "$$id" "$$lines" > $(BROKEN) && echo "$$lines" | sed 's/^/build of $(K): /'
+	lines=$$(grep -E '$(MUSTFAIL)' $(WORK)/broken.log) || { tail -5 $(WORK)/broken.log >&2; \
+	  echo "$(K) failed to build for $(TARGET), but not with '$(MUSTFAIL)'" >&2; exit 1; }; \
+	mkdir -p $(OUT)/$(K) && printf '%s\n' "$$id" "$$lines" > $(BROKEN) && \
+	  echo "$$lines" | sed 's/^/build of $(K): /'
 
 check-ccache-remote: deps
 	@tests/ccache-remote.sh
@@ -165,66 +146,36 @@ check-ccache-remote: deps
 check-switch: prepare
 	@tools/tree.sh tags $(lastword $(STAGES)) && tests/stage-switch.sh
 
-# Bad input: one clear line on stderr (besides make's own "***" trailer) and a non-zero exit,
-# nothing started. Includes a missing tarball and a tarball of the wrong kernel version.
-BAD := $(WORK)/badinput
 check-badinput:
-	@rm -rf $(BAD) && mkdir -p $(BAD)/linux-5.10 && printf 'kernelversion:\n\t@echo 5.10.0\n' > $(BAD)/linux-5.10/Makefile && \
-	  tar -C $(BAD) -cJf $(BAD)/old.tar.xz linux-5.10 && \
-	for a in "run STAGE=99-nope" "run STAGE=10-fix-is-gate-vma" "run TARGET=nope" "grade STAGE=nope" "run FILES=/nonexistent CMD=true" "run CODE=mine" "grade-all SUBMISSIONS=/nonexistent" "grade CODE=/no/such/dir" "kernels-import ARCHIVE=/nonexistent.tar.zst" "kernels-import" \
-	  "prepare WORK=$(BAD)/w TARBALL=/nonexistent.tar.xz" "prepare WORK=$(BAD)/w TARBALL=$(BAD)/old.tar.xz"; do \
-	  out=$$($(M) $$a 2>&1 >/dev/null | grep -Ev '^make(\[[0-9]+\])?: \*\*\*'); rc=$$?; \
-	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -Eq "lab:|tree:" && \
-	    ! $(M) $$a >/dev/null 2>&1 || { echo "make $$a: said: $$out" >&2; exit 1; }; echo "make $$a -> $$out"; done; \
-	  rm -rf $(BAD)
+	@LABMAKE="$(M)" tests/bad-input.sh
 
 # A guest that never finishes gets a verdict within its boot timeout, not a hung suite. On a
 # stage of its own: the tree may be left on any stage, and a host stage has no guest.
+HANG := $(WORK)/hang.log
 check-hang:
-	@s=$$(date +%s); if $(M) run STAGE=$(FIRST) CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(WORK)/hang.log 2>&1; \
-	  then echo "a hung guest was reported as a success" >&2; exit 1; fi; t=$$(( $$(date +%s) - s )); \
-	  grep -q "did not report the command's status" $(WORK)/hang.log && [ $$t -lt 60 ] || \
-	    { cat $(WORK)/hang.log >&2; echo "no verdict within the timeout ($$t s)" >&2; exit 1; }; \
-	  echo "hung guest: verdict after $$t s: $$(grep 'did not report' $(WORK)/hang.log)"
+	@s=$$(date +%s); $(M) run STAGE=$(FIRST) CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(HANG) 2>&1; \
+	  rc=$$? t=$$(( $$(date +%s) - s )); \
+	  [ $$rc = 124 ] && grep -q "did not report the command's status" $(HANG) && [ $$t -lt 60 ] || \
+	    { cat $(HANG) >&2; echo "no verdict 124 within the timeout (exit $$rc after $$t s)" >&2; exit 1; }; \
+	  echo "hung guest: exit 124 after $$t s: $$(grep 'did not report' $(HANG))"
 
 # make run CMD= exits with the guest command's status (tools/cmdout.sh).
 check-exit-status:
 	@for st in 0 3 42; do $(M) run STAGE=$(FIRST) CMD="exit $$st" >$(WORK)/exit.log 2>&1; rc=$$?; \
-	  [ $$rc = $$st ] || { tail -3 $(WORK)/exit.log >&2; echo "CMD='exit $$st': make exited $$rc" >&2; exit 1; }; \
+	  [ $$rc = $$st ] || { tail -3 $(WORK)/exit.log >&2; \
+	    echo "CMD='exit $$st': make exited $$rc" >&2; exit 1; }; \
 	  echo "make run CMD='exit $$st': exit status $$rc"; done
 
 check-gdb-attach:
-	@MAKE="$(M) STAGE=$(FIRST)" KDIR=$(WORK)/out/$(FIRST_AT) tests/gdb-attach.sh
+	@LABMAKE="$(M) STAGE=$(FIRST)" KDIR=$(WORK)/out/$(FIRST_AT) tests/gdb-attach.sh
 
 # make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
 # the first stage, the cheapest to boot: its kernel is built by its own step before this one.
 check-grade-all: host
 	@MAKE="$(M)" tests/grade-all.sh $(FIRST)
 
-# Kernels built once and shared: export every kernel built here, import them into an empty
-# work dir (no tree, no build dir), where make run boots the first stage with no kernel build and no
-# tree unpacked. Then a damaged archive, and the same archive for a checkout with other patches
-# or another tarball, are refused with one line, and leave the imported kernels as they were.
-SHARE := $(WORK)/share
 check-share:
-	@rm -rf $(SHARE) && mkdir -p $(SHARE)/patches && $(M) kernels-export ARCHIVE=$(SHARE)/k.tar.zst && \
-	$(M) run STAGE=$(FIRST) WORK=$(SHARE)/w KERNELS_FROM=$(SHARE)/k.tar.zst >$(SHARE)/run.log 2>&1 || \
-	  { cat $(SHARE)/run.log >&2; echo "make run on imported kernels failed" >&2; exit 1; }; \
-	grep -E '^(kernels|kbuild|boot|verdict):' $(SHARE)/run.log; \
-	grep -q 'up to date (imported' $(SHARE)/run.log && [ ! -e $(SHARE)/w/linux ] && [ ! -e $(SHARE)/w/build ] || \
-	  { echo "make run on imported kernels unpacked a tree or built a kernel" >&2; exit 1; }; \
-	cp -r $(PATCHES)/. $(SHARE)/patches && sed -i '1,/^Subject:/s/^Subject: .*/&, edited/' $$(ls $(SHARE)/patches/*/*.patch | sed -n 3p) && \
-	cp $(SHARE)/k.tar.zst $(SHARE)/bad.tar.zst && s=$$(stat -c %s $(SHARE)/bad.tar.zst) && \
-	  printf 'tampered' | dd of=$(SHARE)/bad.tar.zst bs=1 seek=$$((s / 2)) conv=notrunc status=none && \
-	for a in "ARCHIVE=$(SHARE)/bad.tar.zst" "ARCHIVE=$(SHARE)/k.tar.zst PATCHES=$(SHARE)/patches" "ARCHIVE=$(SHARE)/k.tar.zst TARBALL=$(SHARE)/k.tar.zst"; do \
-	  if $(M) kernels-import WORK=$(SHARE)/w $$a >/dev/null 2>$(SHARE)/err; then echo "kernels-import $$a was accepted" >&2; exit 1; fi; \
-	  out=$$(grep -Ev '^make(\[[0-9]+\])?: \*\*\*' $(SHARE)/err); \
-	  [ $$(printf '%s\n' "$$out" | grep -c .) = 1 ] && printf '%s\n' "$$out" | grep -q '^lab: ' || \
-	    { echo "kernels-import $$a: said: $$out" >&2; exit 1; }; \
-	  echo "refused: $$out"; done; \
-	$(M) run STAGE=$(FIRST) WORK=$(SHARE)/w >$(SHARE)/run.log 2>&1 && grep -q 'up to date (imported' $(SHARE)/run.log || \
-	  { cat $(SHARE)/run.log >&2; echo "a refused import changed the kernels imported before" >&2; exit 1; }; \
-	rm -rf $(SHARE)
+	@LABMAKE="$(M)" tests/share.sh $(FIRST)
 
 # The README's first command in fresh Debian roots (tests/fresh-root.sh), on the first stage's
 # kernel for its first target, exported from this work dir: no kernel build in the root. The
