@@ -4,11 +4,14 @@ A line `{{ hunk 0001 2 }}` in docs/labs/<id>.md becomes a diff block holding hun
 patches/<id>/0001-*.patch. The build fails (an error, and mkdocs.yml has strict: true) when a
 page and its patches disagree, so a patch cannot change under its explanation unnoticed.
 In prose, commit hashes link to Linus's tree and kernel source paths to elixir, at the 6.1
-release in mkdocs.yml's extra: linux_version. See docs/engine.md, "The docs".
+release in mkdocs.yml's extra: linux_version. The built site works from disk (file://): the
+search index is written as a script too (tools/docs_theme/). See docs/engine.md, "The docs".
 """
 import logging
 import os
 import re
+
+from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.docs_hook")  # under "mkdocs": strict mode counts it
 
@@ -229,7 +232,15 @@ def on_page_content(html, page, config, files):
     return html
 
 
+@event_priority(-100)  # after the search plugin has written its index
 def on_post_build(config):
+    site = config["site_dir"]
+    # From file://, browsers refuse to fetch the index but run scripts: the same JSON as a script
+    # (tools/docs_theme/assets/javascripts/file-search.js loads it).
+    with open(os.path.join(site, "search", "search_index.json"), encoding="utf-8") as f:
+        index = f.read()
+    with open(os.path.join(site, "search", "search_index.js"), "w", encoding="utf-8") as f:
+        f.write(f"window.__lab_search_index = {index};\n")
     for stage in sorted(os.listdir(os.path.join(top, "patches"))):
         if stage not in seen and os.path.isdir(os.path.join(top, "patches", stage)):
             log.error(f"patches/{stage}/: no page docs/labs/{stage}.md shows its hunks")

@@ -288,7 +288,7 @@ gradescope:
 	@echo "gradescope: $(WORK)/gradescope.zip (lab at $$(git rev-parse --short HEAD); stages: $$(cat $(WORK)/gradescope/stages | tr '\n' ' '))"
 
 docs: deps
-	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && echo "docs: built in $(WORK)/site"
+	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && echo "docs: built in $(WORK)/site (open $(WORK)/site/index.html)"
 
 # The lab in its container, for any host with podman or docker (docs/hosts.md):
 #   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)
