@@ -76,7 +76,7 @@ test-plan:
 	$(call plan,docs: the build fails when a stage page and its patches disagree,\
 	  tests/docs-drift.sh $(WORK)/docs-drift)
 	$(call plan,docs: the site in headless chromium (pages$(comma) links$(comma) pictures$(comma) \
-	  search$(comma) wide blocks$(comma) from file://),$(M) check-docs-browser)
+	  search$(comma) wide blocks$(comma) from file://$(comma) redirects),$(M) check-docs-browser)
 	@:
 
 HOSTTEST := $(WORK)/host/test_host

@@ -3,7 +3,8 @@
 // without failed requests, script errors or requests to other hosts, every same-site link and
 // #anchor leads somewhere, every picture loads, search finds a word, and nothing too wide for
 // its box is cut off. The same site opened from disk (file://) loads, a click in its navigation
-// lands on the page, and its search finds the word.
+// lands on the page, and its search finds the word. Every redirect page (an old address) lands
+// on its page, and each stage id of labs/renamed on its final id's page.
 //   node check.js SITE ARTEFACTS QUERY PAGE...
 // SITE: the built site, served on 127.0.0.1 from port PORT on (the next free one); ARTEFACTS:
 // where the screenshots of the PAGEs (site paths, e.g. / or labs/08-sigpage.html) go, and one of
@@ -15,6 +16,8 @@ const http = require('http');
 const path = require('path');
 const { pathToFileURL } = require('url');
 const { chromium } = require('playwright-core');
+
+const RENAMED = path.join(__dirname, '..', '..', 'labs', 'renamed');
 
 const [site, artefacts, query, ...shots] = process.argv.slice(2);
 const CHROMIUM = '/usr/bin/chromium';
@@ -98,6 +101,20 @@ function sitePages(root, dir = '/', found = { pages: [], redirects: new Map() })
 		}
 	}
 	return found;
+}
+
+// labs/renamed as old id -> final id, following an id renamed again (as tools/stages.sh does).
+function renamed() {
+	const next = new Map(fs.readFileSync(RENAMED, 'utf8').split('\n')
+		.filter((l) => /^[a-z0-9][a-z0-9-]* [a-z0-9][a-z0-9-]*$/.test(l)).map((l) => l.split(' ')));
+	const final = new Map();
+	for (const old of next.keys()) {
+		let id = old;
+		for (let n = 0; next.has(id) && n <= next.size; n++)
+			id = next.get(id);
+		final.set(old, id);
+	}
+	return final;
 }
 
 function httpStatus(url) {
@@ -247,12 +264,14 @@ async function main() {
 		const found = await search(searchPage, origin + '/index.html', docs);
 		await searchContext.close();
 		const disk = await fromDisk(await newContext(), docs);
+		const nredirects = await checkRedirects(await newContext(), docs);
 		await screenshots(await newContext(), docs);
 		console.log(`docs-browser: ${pages.length} pages (${Object.keys(VIEWPORTS).join(' and ')} width), ` +
 			`${nlinks} same-site links to ${linked.size} addresses, ${npictures} pictures, ` +
 			`search '${query}': ${found} results, ${blocked} requests to other hosts; ` +
 			`from file://: a click in the navigation to ${disk.nav}, ` +
-			`search '${query}': ${disk.found} results; ` +
+			`search '${query}': ${disk.found} results; ${redirects.size} redirect pages, ` +
+			`${nredirects} redirects followed, served and from file://; ` +
 			`${((Date.now() - t0) / 1000).toFixed(1)} s: ${problems.length ? problems.length + ' problems' : 'all good'}`);
 	} finally {
 		await browser.close();
@@ -320,6 +339,44 @@ async function fromDisk(context, site) {
 	console.log(`docs-browser: screenshot of the search from file://${here}: ${file}`);
 	await context.close();
 	return { nav, found };
+}
+
+// Every redirect page lands on its page with the #anchor kept, served (at its old address, a
+// directory's for an index.html) and from disk; labs/renamed's old ids lead to their final
+// ids' pages (labs/<old>.html and labs/<old>/index.html), and every page's old directory
+// address (labs/08-sigpage/, before use_directory_urls: false) to the page.
+async function checkRedirects(context, site) {
+	const want = new Map();	// redirect page -> the page it must lead to
+	for (const [old, id] of renamed())
+		for (const r of [`/labs/${old}.html`, `/labs/${old}/index.html`])
+			want.set(r, `/labs/${id}.html`);
+	for (const p of site.pages.filter((p) => !/^\/(index|404)\.html$/.test(p)))
+		want.set(p.replace(/\.html$/, '/index.html'), p);
+	for (const [r, to] of want)
+		if (!site.redirects.has(r))
+			problem(`no redirect page ${r} to ${to}`);
+		else if (site.redirects.get(r) !== to)
+			problem(`redirect page ${r} leads to ${site.redirects.get(r)}, not to ${to}`);
+	const page = await context.newPage();
+	let n = 0;
+	for (const [r, to] of site.redirects) {
+		if (!site.ids.has(to)) {
+			problem(`redirect page ${r} leads to ${to}, which is not a page`);
+			continue;
+		}
+		for (const url of [site.origin + r.replace(/\/index\.html$/, '/'), site.fileBase + r]) {
+			await page.goto(url + '#lab-redirect', { waitUntil: 'commit' });
+			try {
+				await page.waitForURL((u) => site.sitePath(u.href) === to && u.hash === '#lab-redirect',
+					{ timeout: 5000, waitUntil: 'commit' });
+				n++;
+			} catch (e) {
+				problem(`${url} does not lead to ${to}#lab-redirect: at ${page.url()}`);
+			}
+		}
+	}
+	await context.close();
+	return n;
 }
 
 // Whole-page screenshots of the PAGEs (an old address: the page it leads to), for a person to
