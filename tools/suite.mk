@@ -290,8 +290,8 @@ check-claim: prepare
 # The built site as a learner sees it: tools/browser/check.js serves it on 127.0.0.1, opens it
 # from disk too, and drives Debian's chromium with playwright-core, installed by npm ci from the
 # committed lock file into the work dir (again only when that file changes). The server's first
-# port is derived from the work dir, as the gdb stub's is. Screenshots of DOCSHOTS and of the
-# search from file:// go to test-artefacts/.
+# port is derived from the work dir, as the gdb stub's is (make docs-serve starts from it too).
+# Screenshots of DOCSHOTS and of the search from file:// go to test-artefacts/.
 BROWSER   := $(WORK)/browser
 DOCSQUERY ?= sigpage
 DOCSHOTS  ?= / $(foreach s,$(wordlist 1,2,$(foreach s,$(STAGES),$(if $(call manifest_for,$(s),PICTURE),$(s)))),labs/$(s).html)
