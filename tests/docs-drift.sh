@@ -8,7 +8,8 @@ s=${1:-${WORK:-/tmp}/docs-drift}; page=docs/labs/06-move-vector-stubs.md
 fail() { echo "docs-drift: $*" >&2; exit 1; }
 # try NAME EXPECTED-ERROR SED-SCRIPT: break the copy's page with sed, build, expect the error.
 try() {
-	rm -rf "$s" && mkdir -p "$s" && cp -r docs patches tools mkdocs.yml "$s/"
+	rm -rf "$s" && mkdir -p "$s/labs" && cp -r docs patches tools mkdocs.yml "$s/" &&
+		cp labs/renamed "$s/labs/"  # the redirect pages of renamed stages
 	sed -i "$3" "$s/$page"
 	if (cd "$s" && mkdocs build --strict -q -d "$s/site") >"$s.err" 2>&1; then
 		[ -z "$2" ] || fail "$1: the build passed"

@@ -8,8 +8,7 @@ for md in $(find docs -name '*.md'); do
 	for link in $(grep -oE '\]\([^) ]*#[^) ]+\)' "$md" | sed 's/^](//; s/)$//'); do
 		page=${link%%#*} id=${link#*#}; n=$((n + 1))
 		target=$(realpath -m --relative-to=docs "$dir/${page:-$(basename "$md")}")
-		case $target in index.md) html=$site/index.html;; */index.md) html=$site/${target%index.md}index.html;;
-			*) html=$site/${target%.md}/index.html;; esac
+		html=$site/${target%.md}.html  # use_directory_urls: false, in mkdocs.yml
 		grep -q "id=\"$id\"" "$html" 2>/dev/null || { echo "$md: no #$id in $target" >&2; bad=1; }
 	done
 done

@@ -4,11 +4,18 @@ A line `{{ hunk 0001 2 }}` in docs/labs/<id>.md becomes a diff block holding hun
 patches/<id>/0001-*.patch. The build fails (an error, and mkdocs.yml has strict: true) when a
 page and its patches disagree, so a patch cannot change under its explanation unnoticed.
 In prose, commit hashes link to Linus's tree and kernel source paths to elixir, at the 6.1
-release in mkdocs.yml's extra: linux_version. See docs/engine.md, "The docs".
+release in mkdocs.yml's extra: linux_version. The built site works from disk (file://): the
+search index is written as a script too (tools/docs_theme/). Old addresses lead on: each page's
+directory address, and a renamed stage's (labs/renamed). See docs/engine.md, "The docs".
 """
+import html
+import json
 import logging
 import os
+import posixpath
 import re
+
+from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.docs_hook")  # under "mkdocs": strict mode counts it
 
@@ -36,9 +43,20 @@ SPAN = re.compile(r"(%s)|((?:%s)(?=/)(?:/[\w+-]+(?:\.[\w+-]+)*)*)(/\S*\*\S*|/)?(
 TOKEN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)|!?\[[^\]]*\]\([^)]*\)|\[[^\]]*\]\[[^\]]*\]"
                    r"|<[^>\s]+>|https?://\S+", re.S)
 
+# An old address: the script keeps the #anchor, the meta refresh works without scripts.
+REDIRECT = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{what}</title>
+<meta name="robots" content="noindex"><link rel="canonical" href="{url}">
+<script>location.replace({js} + location.hash)</script>
+<meta http-equiv="refresh" content="0; url={url}"></head>
+<body><p>{what}: <a href="{url}">{url}</a></p></body></html>
+"""
+RENAMED = re.compile(r"([a-z0-9][a-z0-9-]*) ([a-z0-9][a-z0-9-]*)")  # as tools/stages.sh reads it
+
 top = "."  # the repository, set in on_config
 version = None  # extra: linux_version of mkdocs.yml
 seen = set()  # stages whose page was checked: a stage without a page is an error too
+pages = set()  # the built pages, as paths in the site: labs/08-sigpage.html
 
 
 def parse_patch(path):
@@ -212,6 +230,7 @@ def on_config(config):
     if not re.fullmatch(r"6\.1\.\d+", version):
         log.error(f"mkdocs.yml: extra: linux_version is '{version}', not 6.1.N")
     seen.clear()
+    pages.clear()
     return config
 
 
@@ -226,10 +245,53 @@ def on_page_markdown(markdown, page, config, files):
 
 def on_page_content(html, page, config, files):
     check_links(html, "docs/" + page.file.src_uri)
+    pages.add(page.file.dest_uri)
     return html
 
 
+def redirect(site, old, new, what):
+    """A page at the old address (a path in the site) that leads on to the page new."""
+    if old in pages:
+        log.error(f"{old}: an old address of {new}, but a page of the site is there")
+        return
+    url = posixpath.relpath(new, posixpath.dirname(old))
+    os.makedirs(os.path.dirname(os.path.join(site, old)), exist_ok=True)
+    with open(os.path.join(site, old), "w", encoding="utf-8") as f:
+        f.write(REDIRECT.format(what=html.escape(what), url=html.escape(url), js=json.dumps(url)))
+
+
+def renamed_stages():
+    """labs/renamed as {old id: the id it has now}, following an id renamed again."""
+    with open(os.path.join(top, "labs", "renamed"), encoding="utf-8") as f:
+        new = dict(m.groups() for m in map(RENAMED.fullmatch, f.read().split("\n")) if m)
+    now = {}
+    for old in new:
+        now[old] = new[old]
+        for _ in new:  # at most one step per line: a loop stops here, and fails below
+            now[old] = new.get(now[old], now[old])
+    return now
+
+
+@event_priority(-100)  # after the search plugin has written its index
 def on_post_build(config):
+    site = config["site_dir"]
+    # From file://, browsers refuse to fetch the index but run scripts: the same JSON as a script
+    # (tools/docs_theme/assets/javascripts/file-search.js loads it).
+    with open(os.path.join(site, "search", "search_index.json"), encoding="utf-8") as f:
+        index = f.read()
+    with open(os.path.join(site, "search", "search_index.js"), "w", encoding="utf-8") as f:
+        f.write(f"window.__lab_search_index = {index};\n")
+    # Links into the docs never break: a page's directory address (labs/08-sigpage/, as the site
+    # had them before use_directory_urls: false) and a renamed stage's old ones lead on.
+    for page in sorted(pages):
+        if posixpath.basename(page) != "index.html":
+            redirect(site, page[:-len(".html")] + "/index.html", page, f"Now at {page}")
+    for old, now in renamed_stages().items():
+        if f"labs/{now}.html" not in pages:
+            log.error(f"labs/renamed: {old} is now {now}, which has no page docs/labs/{now}.md")
+            continue
+        for path in (f"labs/{old}.html", f"labs/{old}/index.html"):
+            redirect(site, path, f"labs/{now}.html", f"Stage {old} is now {now}")
     for stage in sorted(os.listdir(os.path.join(top, "patches"))):
         if stage not in seen and os.path.isdir(os.path.join(top, "patches", stage)):
             log.error(f"patches/{stage}/: no page docs/labs/{stage}.md shows its hunks")

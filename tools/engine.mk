@@ -79,7 +79,7 @@ OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help container deps run-boot gdb-port prepare ksrc tree kernel kernel-ids kernels-export \
 	kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs \
-	host check-stage ccache-server
+	docs-serve host check-stage ccache-server
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -89,7 +89,7 @@ help:
 # for the class tools, the docs' for the docs, the learner's for everything else.
 ROLE_GOALS_maintainer := test bench check-% pictures%
 ROLE_GOALS_instructor := ccache-server grade-all gradescope
-ROLE_GOALS_docs       := docs
+ROLE_GOALS_docs       := docs docs-serve
 ROLE ?= $(firstword $(foreach r,maintainer instructor docs,\
 	$(if $(filter $(ROLE_GOALS_$(r)),$(MAKECMDGOALS)),$(r))) learner)
 export ROLE
@@ -323,7 +323,14 @@ gradescope:
 
 docs: deps
 	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && \
-	  echo "docs: built in $(WORK)/site"
+	  echo "docs: built in $(WORK)/site (open $(WORK)/site/index.html)"
+# A live preview: mkdocs serve on 127.0.0.1, rebuilt when a page, a patch it shows, the theme
+# override or labs/renamed changes (the hook: restart it). Its port is derived from the work dir
+# as check-docs-browser's is (the same first port, the next free one), so that two checkouts
+# do not pick the same one.
+docs-serve: deps
+	@mkdocs serve -a 127.0.0.1:$$(tools/gdbport.sh '$(WORK)/site') -w patches -w labs/renamed \
+	  -w tools/docs_theme
 
 # The lab in its container, for any host with podman or docker (docs/hosts.md):
 #   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)

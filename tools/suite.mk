@@ -76,7 +76,7 @@ test-plan:
 	$(call plan,docs: the build fails when a stage page and its patches disagree,\
 	  tests/docs-drift.sh $(WORK)/docs-drift)
 	$(call plan,docs: the site in headless chromium (pages$(comma) links$(comma) pictures$(comma) \
-	  search$(comma) wide blocks),$(M) check-docs-browser)
+	  search$(comma) wide blocks$(comma) from file://$(comma) redirects),$(M) check-docs-browser)
 	@:
 
 HOSTTEST := $(WORK)/host/test_host
@@ -238,13 +238,14 @@ check-claim: prepare
 	@rm -rf $(WORK)/claims/$(CLAIM) && mkdir -p $(WORK)/claims/$(CLAIM) && \
 	  SCRATCH=$(WORK)/claims/$(CLAIM) $(call claimfile,$(CLAIM))
 
-# The built site as a learner sees it: tools/browser/check.js serves it on 127.0.0.1 and drives
-# Debian's chromium with playwright-core, installed by npm ci from the committed lock file into
-# the work dir (again only when that file changes). The server's first port is derived from the
-# work dir, as the gdb stub's is. Screenshots of DOCSHOTS go to test-artefacts/.
+# The built site as a learner sees it: tools/browser/check.js serves it on 127.0.0.1, opens it
+# from disk too, and drives Debian's chromium with playwright-core, installed by npm ci from the
+# committed lock file into the work dir (again only when that file changes). The server's first
+# port is derived from the work dir, as the gdb stub's is (make docs-serve starts from it too).
+# Screenshots of DOCSHOTS and of the search from file:// go to test-artefacts/.
 BROWSER   := $(WORK)/browser
 DOCSQUERY ?= sigpage
-DOCSHOTS  ?= / $(foreach s,$(wordlist 1,2,$(foreach s,$(STAGES),$(if $(call manifest_for,$(s),PICTURE),$(s)))),labs/$(s)/)
+DOCSHOTS  ?= / $(foreach s,$(wordlist 1,2,$(foreach s,$(STAGES),$(if $(call manifest_for,$(s),PICTURE),$(s)))),labs/$(s).html)
 $(BROWSER)/node_modules/.installed: tools/browser/package.json tools/browser/package-lock.json
 	@mkdir -p $(BROWSER) && cp $^ $(BROWSER)/ && cd $(BROWSER) && \
 	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >npm.log 2>&1 || \

@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 // The built docs site as a learner sees it, in Debian's headless chromium: every page loads
-// without failed requests or script errors, every same-site link and #anchor leads somewhere,
-// every picture loads, search finds a word, and nothing too wide for its box is cut off.
+// without failed requests, script errors or requests to other hosts, every same-site link and
+// #anchor leads somewhere, every picture loads, search finds a word, and nothing too wide for
+// its box is cut off. The same site opened from disk (file://) loads, a click in its navigation
+// lands on the page, and its search finds the word. Every redirect page (an old address) lands
+// on its page, and each stage id of labs/renamed on its final id's page.
 //   node check.js SITE ARTEFACTS QUERY PAGE...
 // SITE: the built site, served on 127.0.0.1 from port PORT on (the next free one); ARTEFACTS:
-// where the screenshots of the PAGEs (site paths, e.g. / or labs/08-sigpage/) go; QUERY: a word
-// the search must find. One line per problem, and exit 1 when there is any.
+// where the screenshots of the PAGEs (site paths, e.g. / or labs/08-sigpage.html) go, and one of
+// the search from file://; QUERY: a word the search must find. One line per problem, and exit 1
+// when there is any.
 'use strict';
 const fs = require('fs');
 const http = require('http');
 const path = require('path');
+const { pathToFileURL } = require('url');
 const { chromium } = require('playwright-core');
+
+const RENAMED = path.join(__dirname, '..', '..', 'labs', 'renamed');
 
 const [site, artefacts, query, ...shots] = process.argv.slice(2);
 const CHROMIUM = '/usr/bin/chromium';
@@ -73,16 +80,41 @@ async function listen(server, port) {
 	throw new Error(`no free port from ${port - 100} to ${port - 1}`);
 }
 
-// Every HTML page of the site, as URL paths: /, /labs/08-sigpage/, /404.html.
-function sitePages(root, dir = '') {
-	return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+// A page's path in the site, as its file: /index.html, /labs/08-sigpage.html (a directory's
+// address, /labs/x/, is its index.html).
+const canon = (p) => p.endsWith('/') ? p + 'index.html' : p;
+
+// Every HTML file of the site, by path: the pages, and the redirect pages (a meta refresh to the
+// page an old address leads to) as a map to that page's path.
+function sitePages(root, dir = '/', found = { pages: [], redirects: new Map() }) {
+	for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
 		const rel = path.posix.join(dir, e.name);
 		if (e.isDirectory())
-			return sitePages(root, rel);
-		if (!e.name.endsWith('.html'))
-			return [];
-		return ['/' + (e.name === 'index.html' ? (dir ? dir + '/' : '') : rel)];
-	});
+			sitePages(root, rel, found);
+		else if (e.name.endsWith('.html')) {
+			const to = fs.readFileSync(path.join(root, rel), 'utf8')
+				.match(/<meta http-equiv="refresh" content="0; url=([^"]+)"/);
+			if (to)
+				found.redirects.set(rel, new URL(to[1], 'http://x' + rel).pathname);
+			else
+				found.pages.push(rel);
+		}
+	}
+	return found;
+}
+
+// labs/renamed as old id -> final id, following an id renamed again (as tools/stages.sh does).
+function renamed() {
+	const next = new Map(fs.readFileSync(RENAMED, 'utf8').split('\n')
+		.filter((l) => /^[a-z0-9][a-z0-9-]* [a-z0-9][a-z0-9-]*$/.test(l)).map((l) => l.split(' ')));
+	const final = new Map();
+	for (const old of next.keys()) {
+		let id = old;
+		for (let n = 0; next.has(id) && n <= next.size; n++)
+			id = next.get(id);
+		final.set(old, id);
+	}
+	return final;
 }
 
 function httpStatus(url) {
@@ -134,19 +166,35 @@ async function main() {
 	const root = path.resolve(site);
 	const server = serve(root);
 	const origin = `http://127.0.0.1:${await listen(server, Number(process.env.PORT) || 8000)}`;
+	const fileBase = pathToFileURL(root).href;	// file:///…/site, no "/" at the end
 	const own = (url) => url.startsWith(origin + '/');
+	const ownFile = (url) => url.startsWith(fileBase + '/');
+	// The path in the site of a URL of it, served or from disk, as it is (filePath) or as its
+	// file (sitePath: a directory's is its index.html); null for any other URL.
+	const filePath = (url) => ownFile(url) ?
+		decodeURIComponent(new URL(url).pathname.slice(new URL(fileBase).pathname.length)) : null;
+	const sitePath = (url) => own(url) ? canon(decodeURIComponent(new URL(url).pathname)) :
+		ownFile(url) ? canon(filePath(url)) : null;
 	const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 	let blocked = 0;
-	// The site is checked alone: whatever it asks of other hosts (web fonts) is refused.
+	// The site is checked alone, and must work offline: whatever it asks of other hosts (a web
+	// font, a CDN) is refused, and a problem.
 	const newContext = async () => {
 		const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-		await context.route('**/*', (r) => own(r.request().url()) ? r.continue() : (blocked++, r.abort()));
+		await context.route('**/*', (r) => {
+			const url = r.request().url();
+			if (own(url) || ownFile(url))
+				return r.continue();
+			blocked++;
+			problem(`the site asks another host for ${url}`);
+			return r.abort();
+		});
 		return context;
 	};
 	try {
-		const pages = sitePages(root);
+		const { pages, redirects } = sitePages(root);
 		const ids = new Map();		// page -> its ids
-		const linked = new Map();	// URL without #anchor -> { from: a page, anchors: anchor -> page }
+		const linked = new Map();	// page path -> { from: a page, anchors: anchor -> page }
 		let nlinks = 0, npictures = 0;
 		// A resource that fails on every page (the search index) is one problem.
 		const failures = new Map();	// what failed -> pages
@@ -174,7 +222,9 @@ async function main() {
 			const seen = await page.evaluate(inspect);
 			ids.set(p, new Set(seen.ids));
 			for (const l of seen.links.filter(own)) {
-				const u = new URL(l), key = u.origin + u.pathname;
+				const u = new URL(l), key = sitePath(l);
+				if (u.pathname.endsWith('/'))
+					problem(`${p}: a link to a directory, ${u.pathname}, which from file:// shows its listing`);
 				const e = linked.get(key) || { from: p, anchors: new Map() };
 				if (u.hash)
 					e.anchors.set(decodeURIComponent(u.hash.slice(1)), p);
@@ -195,10 +245,9 @@ async function main() {
 		await context.close();
 		for (const [what, from] of failures)
 			problem(`${what}, on ${from.length > 1 ? from.length + ' pages, the first ' : ''}${from[0]}`);
-		for (const [url, e] of linked) {
-			const p = url.slice(origin.length);
+		for (const [p, e] of linked) {
 			if (!ids.has(p)) {
-				const status = await httpStatus(url);
+				const status = await httpStatus(origin + p);
 				if (status !== 200)
 					problem(`${e.from}: broken link to ${p} (HTTP ${status})`);
 				continue;
@@ -207,11 +256,22 @@ async function main() {
 				if (!ids.get(p).has(anchor))
 					problem(`${from}: broken link to ${p}#${anchor}: no such anchor on that page`);
 		}
-		const found = await search(await newContext(), origin, own, ids);
-		await screenshots(await newContext(), origin, ids);
+		const docs = { origin, fileBase, root, pages, ids, redirects, filePath, sitePath };
+		const searchContext = await newContext();
+		const searchPage = await searchContext.newPage();
+		searchPage.on('requestfailed', (r) => own(r.url()) &&
+			problem(`search: request failed: ${r.url().slice(origin.length)} (${r.failure().errorText})`));
+		const found = await search(searchPage, origin + '/index.html', docs);
+		await searchContext.close();
+		const disk = await fromDisk(await newContext(), docs);
+		const nredirects = await checkRedirects(await newContext(), docs);
+		await screenshots(await newContext(), docs);
 		console.log(`docs-browser: ${pages.length} pages (${Object.keys(VIEWPORTS).join(' and ')} width), ` +
 			`${nlinks} same-site links to ${linked.size} addresses, ${npictures} pictures, ` +
-			`search '${query}': ${found} results, ${blocked} requests to other hosts refused, ` +
+			`search '${query}': ${found} results, ${blocked} requests to other hosts; ` +
+			`from file://: a click in the navigation to ${disk.nav}, ` +
+			`search '${query}': ${disk.found} results; ${redirects.size} redirect pages, ` +
+			`${nredirects} redirects followed, served and from file://; ` +
 			`${((Date.now() - t0) / 1000).toFixed(1)} s: ${problems.length ? problems.length + ' problems' : 'all good'}`);
 	} finally {
 		await browser.close();
@@ -220,48 +280,120 @@ async function main() {
 	process.exit(problems.length ? 1 : 0);
 }
 
-// Type the word into the header's search box, as a reader would, and expect results that
-// lead to pages of the site.
-async function search(context, origin, own, ids) {
-	const page = await context.newPage();
-	page.on('requestfailed', (r) => own(r.url()) &&
-		problem(`search: request failed: ${r.url().slice(origin.length)} (${r.failure().errorText})`));
-	await page.goto(origin + '/', { waitUntil: 'load' });
-	await page.click('.md-search__input');
-	await page.keyboard.type(query, { delay: 50 });
+// Type the word into the header's search box of the page at url, as a reader would, and expect
+// results that lead to pages of the site, served or on disk as the page is.
+async function search(page, url, site) {
+	const where = url.startsWith('file:') ? 'search from file://' : 'search';
+	if (page.url() !== url)
+		await page.goto(url, { waitUntil: 'load' });
 	const results = page.locator('.md-search-result__item a.md-search-result__link');
 	try {
+		await page.click('.md-search__input', { timeout: 15000 });
+		await page.keyboard.type(query, { delay: 50 });
 		await results.first().waitFor({ timeout: 15000 });
 	} catch (e) {
-		problem(`search for '${query}' shows no results`);
-		await context.close();
+		problem(`${where} for '${query}' shows no results`);
 		return 0;
 	}
 	const hrefs = await results.evaluateAll((as) => as.map((a) => a.href));
 	for (const h of hrefs) {
-		const u = new URL(h);
-		if (!own(h) || !ids.has(u.pathname))
-			problem(`search for '${query}': result ${h} is not a page of the site`);
-		else if (u.hash && !ids.get(u.pathname).has(decodeURIComponent(u.hash.slice(1))))
-			problem(`search for '${query}': result ${u.pathname}${u.hash}: no such anchor on that page`);
+		const p = site.sitePath(h), hash = new URL(h).hash;
+		if (!p || new URL(h).protocol !== new URL(url).protocol || !site.ids.has(p))
+			problem(`${where} for '${query}': result ${h} is not a page of the site`);
+		else if (hash && !site.ids.get(p).has(decodeURIComponent(hash.slice(1))))
+			problem(`${where} for '${query}': result ${p}${hash}: no such anchor on that page`);
 	}
-	await context.close();
 	return hrefs.length;
 }
 
-// Whole-page screenshots of the PAGEs, for a person to look at.
-async function screenshots(context, origin, ids) {
+// The site opened from disk, as a learner opens site/index.html (the links are the same as
+// served, checked above): the home page loads without failed requests or script errors; a
+// click in its navigation to a page one directory down lands on that page, which loads as
+// well; from there, search finds QUERY (screenshot: docs-file-search.png).
+async function fromDisk(context, site) {
+	let here = '/index.html';
+	const page = await context.newPage();
+	page.on('pageerror', (e) => problem(`${here} (file://): script error: ${e.message}`));
+	page.on('console', (m) => m.type() === 'error' &&
+		!m.text().startsWith('Failed to load resource') &&	/* reported with its URL */
+		problem(`${here} (file://): console error: ${m.text()}`));
+	page.on('requestfailed', (r) => r.url().startsWith('file:') &&
+		problem(`${here} (file://): ${r.failure().errorText} for ${site.filePath(r.url()) || r.url()}`));
+	await page.goto(site.fileBase + here, { waitUntil: 'load' });
+	const link = page.locator('.md-nav--primary a.md-nav__link[href*="/"]').first();
+	const [href, title] = [await link.evaluate((a) => a.href), (await link.textContent()).trim()];
+	await link.click();
+	// There, the navigation marks the page it is on: the one clicked.
+	const landed = await page.waitForURL(href, { timeout: 5000 }).then(() =>
+		page.locator('.md-nav--primary a.md-nav__link--active').first().textContent({ timeout: 5000 }))
+		.then((t) => t.trim(), () => null);
+	const nav = landed === title ? site.sitePath(page.url()) : 'nowhere';
+	if (landed !== title)
+		problem(`file://: a click on '${title}' in the navigation of /index.html lands on ` +
+			`${page.url()}${landed ? `, marked '${landed}'` : ''}, not on ${href}`);
+	here = landed === title ? nav : '/index.html';	// where to search from
+	const found = await search(page, site.fileBase + here, site);
+	fs.mkdirSync(artefacts, { recursive: true });
+	const file = path.join(path.resolve(artefacts), 'docs-file-search.png');
+	await page.screenshot({ path: file });
+	console.log(`docs-browser: screenshot of the search from file://${here}: ${file}`);
+	await context.close();
+	return { nav, found };
+}
+
+// Every redirect page lands on its page with the #anchor kept, served (at its old address, a
+// directory's for an index.html) and from disk; labs/renamed's old ids lead to their final
+// ids' pages (labs/<old>.html and labs/<old>/index.html), and every page's old directory
+// address (labs/08-sigpage/, before use_directory_urls: false) to the page.
+async function checkRedirects(context, site) {
+	const want = new Map();	// redirect page -> the page it must lead to
+	for (const [old, id] of renamed())
+		for (const r of [`/labs/${old}.html`, `/labs/${old}/index.html`])
+			want.set(r, `/labs/${id}.html`);
+	for (const p of site.pages.filter((p) => !/^\/(index|404)\.html$/.test(p)))
+		want.set(p.replace(/\.html$/, '/index.html'), p);
+	for (const [r, to] of want)
+		if (!site.redirects.has(r))
+			problem(`no redirect page ${r} to ${to}`);
+		else if (site.redirects.get(r) !== to)
+			problem(`redirect page ${r} leads to ${site.redirects.get(r)}, not to ${to}`);
+	const page = await context.newPage();
+	let n = 0;
+	for (const [r, to] of site.redirects) {
+		if (!site.ids.has(to)) {
+			problem(`redirect page ${r} leads to ${to}, which is not a page`);
+			continue;
+		}
+		for (const url of [site.origin + r.replace(/\/index\.html$/, '/'), site.fileBase + r]) {
+			await page.goto(url + '#lab-redirect', { waitUntil: 'commit' });
+			try {
+				await page.waitForURL((u) => site.sitePath(u.href) === to && u.hash === '#lab-redirect',
+					{ timeout: 5000, waitUntil: 'commit' });
+				n++;
+			} catch (e) {
+				problem(`${url} does not lead to ${to}#lab-redirect: at ${page.url()}`);
+			}
+		}
+	}
+	await context.close();
+	return n;
+}
+
+// Whole-page screenshots of the PAGEs (an old address: the page it leads to), for a person to
+// look at.
+async function screenshots(context, site) {
 	fs.mkdirSync(artefacts, { recursive: true });
 	for (const s of shots) {
-		const p = '/' + s.replace(/^\/+/, '');
-		if (!ids.has(p)) {
+		let p = canon('/' + s.replace(/^\/+/, ''));
+		p = site.redirects.get(p) || p;
+		if (!site.ids.has(p)) {
 			problem(`no page ${p} to take a screenshot of`);
 			continue;
 		}
-		const name = p.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home';
+		const name = p.replace(/^\/|\.html$/g, '').replace(/\//g, '-').replace(/^index$/, 'home');
 		const file = path.join(path.resolve(artefacts), `docs-${name}.png`);
 		const page = await context.newPage();
-		await page.goto(origin + p, { waitUntil: 'load' });
+		await page.goto(site.origin + p, { waitUntil: 'load' });
 		await page.screenshot({ path: file, fullPage: true });
 		console.log(`docs-browser: screenshot of ${p}: ${file}`);
 	}
