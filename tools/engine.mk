@@ -130,7 +130,10 @@ $(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h an
 $(MANIFESTS): $(sort $(wildcard $(LAB)/labs/*/stage.mk)) $(GRADE)
 	@$(GRADE) --dump $(filter %/stage.mk,$^) > $@.tmp && mv $@.tmp $@
 ifneq ($(filter-out container help,$(or $(MAKECMDGOALS),help)),)
-include $(MANIFESTS)
+-include $(MANIFESTS)
+# A goal goes on only once the manifests are read: where they cannot be made (a system whose
+# packages tools/deps.sh refuses, an unknown key), make stops after the line that says why.
+$(filter-out container help,$(MAKECMDGOALS)): | $(MANIFESTS)
 endif
 $(HOSTBIN)/mkexercise: tools/host/mkexercise.c
 	@mkdir -p $(@D) && gcc -O2 -Wall -o $@ $<
