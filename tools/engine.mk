@@ -77,7 +77,7 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help container deps run-boot gdb-port prepare ksrc tree kernel kernel-ids kernels-export \
+.PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids kernels-export \
 	kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs \
 	docs-serve host check-stage ccache-server
 
@@ -129,12 +129,16 @@ $(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h an
 # lab's packages can build the loader: make container and help do without it.
 $(MANIFESTS): $(sort $(wildcard $(LAB)/labs/*/stage.mk)) $(GRADE)
 	@$(GRADE) --dump $(filter %/stage.mk,$^) > $@.tmp && mv $@.tmp $@
+# A first make finds an empty file dated 1970, out of date, which it makes again: where that
+# fails (a system tools/deps.sh refuses, an unknown key), make stops after the line that says why.
+# make goes on with that empty file, so every goal first wants MANIFESTS_READ, the dump's last line.
 ifneq ($(filter-out container help,$(or $(MAKECMDGOALS),help)),)
--include $(MANIFESTS)
-# A goal goes on only once the manifests are read: where they cannot be made (a system whose
-# packages tools/deps.sh refuses, an unknown key), make stops after the line that says why.
-$(filter-out container help,$(MAKECMDGOALS)): | $(MANIFESTS)
+$(shell [ -e $(MANIFESTS) ] || { mkdir -p $(WORK) && touch -d @0 $(MANIFESTS); })
+include $(MANIFESTS)
+$(filter-out container help,$(MAKECMDGOALS)): manifests-read
 endif
+manifests-read:
+	@$(if $(MANIFESTS_READ),:,exit 2)
 $(HOSTBIN)/mkexercise: tools/host/mkexercise.c
 	@mkdir -p $(@D) && gcc -O2 -Wall -o $@ $<
 $(HOSTBIN)/picsvg: tools/host/picsvg.c

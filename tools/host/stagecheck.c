@@ -216,5 +216,6 @@ int manifest_dump(char **paths, int n)
 			}
 		}
 	}
+	puts("MANIFESTS_READ := yes");	/* every manifest was read: the engine may go on */
 	return 0;
 }
