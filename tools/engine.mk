@@ -29,8 +29,8 @@ STAGE    ?= $(or $(filter $(STAGES),$(SAVED)),$(call renamed,$(SAVED)),$(FIRST))
 # The manifests, read by one loader, the grader's (grade --dump, tools/host/manifest.c), into
 # M/<stage>/<KEY> and M/<stage>/<KEY>/<target> (KEY@target applied). manifest_for STAGE,KEY,
 # TARGET: one value as that target sees it; manifest STAGE,KEY: as TARGET sees it.
-manifest_for = $(if $(filter undefined,$(origin M/$(1)/$(2)/$(3))),$(M/$(1)/$(2)),\
-	       $(M/$(1)/$(2)/$(3)))
+manifest_for = $(strip $(if $(filter undefined,$(origin M/$(1)/$(2)/$(3))),$(M/$(1)/$(2)),\
+	       $(M/$(1)/$(2)/$(3))))
 manifest = $(call manifest_for,$(1),$(2),$(TARGET))
 TARGET   ?= $(firstword $(call manifest_for,$(or $(K),$(STAGE)),TARGETS) virt)
 CODE     ?= solutions
@@ -104,8 +104,8 @@ prepare: deps
 # unpacked, from the import, which is all a run on imported kernels needs.
 KSRC_FILES := tools/testing/selftests/kselftest_harness.h tools/testing/selftests/kselftest.h \
 	usr/gen_init_cpio.c scripts/decode_stacktrace.sh scripts/decodecode
-KSRC = $(if $(wildcard $(TREE)/.git),$(TREE),\
-	 $(if $(wildcard $(WORK)/kernels/src),$(WORK)/kernels/src,$(TREE)))
+KSRC = $(strip $(if $(wildcard $(TREE)/.git),$(TREE),\
+	 $(if $(wildcard $(WORK)/kernels/src),$(WORK)/kernels/src,$(TREE))))
 ksrc: deps
 	@$(if $(filter $(TREE),$(KSRC)),tools/tree.sh prepare,:)
 
@@ -192,8 +192,8 @@ kernels-from: deps
 # OTHER-STAGE/test_x.c is that stage's test, linked with that stage's code (and that stage's
 # LDFLAGS: 03 links its test with the learner's entry point).
 # CODEID names the code in run names: its own name, or a hash of a directory's path.
-CODEID   = $(if $(filter solutions exercises,$(CODE)),$(CODE),\
-	   dir-$(shell printf %s '$(abspath $(CODE))' | sha1sum | cut -c1-8))
+CODEID   = $(strip $(if $(filter solutions exercises,$(CODE)),$(CODE),\
+	   dir-$(shell printf %s '$(abspath $(CODE))' | sha1sum | cut -c1-8)))
 # Each run builds its own guest programs in its run dir: runs may go on side by side.
 GUEST    = $(WORK)/runs/$(RUN)/guest
 LABINIT  = $(WORK)/runs/$(RUN)/labinit
@@ -285,8 +285,9 @@ gdb-port:
 # the one it is graded on, and the stage whose exercise it grades (CODE_STAGE, or itself).
 GRADED   = $(if $(filter command line,$(origin CODE)),$(CODE),exercises)
 ASKED    = $(if $(filter command line,$(origin STAGE)),$(STAGE),$(STAGES))
-ASKED_AT = $(foreach s,$(ASKED),$(s):$(firstword $(call manifest_for,$(s),TARGETS) virt):$(or \
-	   $(call manifest_for,$(s),CODE_STAGE),$(s)))
+first_target = $(firstword $(call manifest_for,$(1),TARGETS) virt)
+code_stage   = $(or $(call manifest_for,$(1),CODE_STAGE),$(1))
+ASKED_AT = $(foreach s,$(ASKED),$(s):$(call first_target,$(s)):$(call code_stage,$(s)))
 at_stage  = $(word 1,$(subst :, ,$(1)))
 at_target = $(word 2,$(subst :, ,$(1)))
 built_at  = $(wildcard $(WORK)/out/$(call at_target,$(1))/$(call at_stage,$(1))/stamp)
