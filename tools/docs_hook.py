@@ -56,7 +56,7 @@ RENAMED = re.compile(r"([a-z0-9][a-z0-9-]*) ([a-z0-9][a-z0-9-]*)")  # as tools/s
 top = "."  # the repository, set in on_config
 version = None  # extra: linux_version of mkdocs.yml
 seen = set()  # stages whose page was checked: a stage without a page is an error too
-pages = set()  # the built pages, as paths in the site: labs/08-sigpage.html
+pages = set()  # the built pages, as paths in the site: labs/<id>.html
 
 
 def parse_patch(path):
@@ -281,7 +281,7 @@ def on_post_build(config):
         index = f.read()
     with open(os.path.join(site, "search", "search_index.js"), "w", encoding="utf-8") as f:
         f.write(f"window.__lab_search_index = {index};\n")
-    # Links into the docs never break: a page's directory address (labs/08-sigpage/, as the site
+    # Links into the docs never break: a page's directory address (labs/<id>/, as the site
     # had them before use_directory_urls: false) and a renamed stage's old ones lead on.
     for page in sorted(pages):
         if posixpath.basename(page) != "index.html":

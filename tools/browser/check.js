@@ -7,7 +7,7 @@
 // on its page, and each stage id of labs/renamed on its final id's page.
 //   node check.js SITE ARTEFACTS QUERY PAGE...
 // SITE: the built site, served on 127.0.0.1 from port PORT on (the next free one); ARTEFACTS:
-// where the screenshots of the PAGEs (site paths, e.g. / or labs/08-sigpage.html) go, and one of
+// where the screenshots of the PAGEs (site paths, e.g. / or labs/<id>.html) go, and one of
 // the search from file://; QUERY: a word the search must find. One line per problem, and exit 1
 // when there is any.
 'use strict';
@@ -80,7 +80,7 @@ async function listen(server, port) {
 	throw new Error(`no free port from ${port - 100} to ${port - 1}`);
 }
 
-// A page's path in the site, as its file: /index.html, /labs/08-sigpage.html (a directory's
+// A page's path in the site, as its file: /index.html, /labs/<id>.html (a directory's
 // address, /labs/x/, is its index.html).
 const canon = (p) => p.endsWith('/') ? p + 'index.html' : p;
 
@@ -344,7 +344,7 @@ async function fromDisk(context, site) {
 // Every redirect page lands on its page with the #anchor kept, served (at its old address, a
 // directory's for an index.html) and from disk; labs/renamed's old ids lead to their final
 // ids' pages (labs/<old>.html and labs/<old>/index.html), and every page's old directory
-// address (labs/08-sigpage/, before use_directory_urls: false) to the page.
+// address (labs/<id>/, before use_directory_urls: false) to the page.
 async function checkRedirects(context, site) {
 	const want = new Map();	// redirect page -> the page it must lead to
 	for (const [old, id] of renamed())
