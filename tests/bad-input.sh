@@ -9,9 +9,11 @@ rm -rf "$bad" && mkdir -p "$bad/linux-5.10"
 printf 'kernelversion:\n\t@echo 5.10.0\n' > "$bad/linux-5.10/Makefile"
 tar -C "$bad" -cJf "$bad/old.tar.xz" linux-5.10
 old=$(tools/stages.sh renames | head -1 | cut -d' ' -f1)
+disk=$(grep -l '^DISK' labs/*/stage.mk | head -1 | cut -d/ -f2)	# make replay refuses a disk
 for a in "run STAGE=99-nope" "run STAGE=$old" "run TARGET=nope" "grade STAGE=nope" \
 	"run FILES=/nonexistent CMD=true" "run CODE=mine" "grade-all SUBMISSIONS=/nonexistent" \
 	"grade CODE=/no/such/dir" "kernels-import ARCHIVE=/nonexistent.tar.zst" "kernels-import" \
+	"replay STAGE=$disk" \
 	"prepare WORK=$bad/w TARBALL=/nonexistent.tar.xz" "prepare WORK=$bad/w TARBALL=$bad/old.tar.xz"
 do
 	out=$($LABMAKE $a 2>&1 >/dev/null | grep -Ev '^make(\[[0-9]+\])?: \*\*\*')

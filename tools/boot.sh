@@ -8,6 +8,7 @@
 # Env: QEMU, KERNEL, INITRD, APPEND, TIMEOUT, WORK; DTB: a device tree in KDIR for -dtb
 # (versatilepb); LOADER: a target's script that prints the QEMU options to load KERNEL,
 # INITRD and APPEND its own way (mps2's boot shim, which takes DTB itself).
+# RR=record|replay (make replay): QEMU's record/replay, its files in RRDIR (tools/run.sh).
 set -eu
 mode=$1 log=$2
 : "${QEMU:?}" "${KERNEL:?}" "${INITRD:?}" "${WORK:?}" "${TIMEOUT:=120}" "${LOADER:=}"
@@ -17,6 +18,15 @@ if [ -n "$LOADER" ]; then
 else
 	set -- $QEMU -display none -no-reboot -kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND"
 	[ -z "${DTB:-}" ] || set -- "$@" -dtb "$KDIR/$DTB"
+fi
+# Record/replay runs the CPU by instruction count; the log holds only what the guest could not
+# compute (timer reads, console input). Reverse execution goes back by loading a snapshot taken
+# at the start and replaying forwards, and QEMU saves snapshots only to a qcow2 drive: this
+# diskless guest gets an empty one that no device sees (QEMU's docs/system/replay.rst).
+if [ -n "${RR:-}" ]; then
+	[ "$RR" = replay ] || qemu-img create -q -f qcow2 "$RRDIR/snapshots.qcow2" 64M
+	set -- "$@" -icount "shift=auto,rr=$RR,rrfile=$RRDIR/replay.bin,rrsnapshot=start" \
+		-drive "file=$RRDIR/snapshots.qcow2,if=none,id=rr"
 fi
 # Every boot keeps its QEMU command, quoted for a shell, in the run's directory (qemu.cmd), as
 # kunit.py and virtme-ng show theirs; DRYRUN=1 prints it instead of booting.

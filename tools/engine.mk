@@ -77,9 +77,9 @@ INIT      = $(or $(INIT_$(TARGET)),tools/guest/labinit.c tools/guest/runtests.c)
 UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
-.PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids kernels-export \
-	kernels-import kernels-from guest modules run grade grade-all gradescope debug gdb bench docs \
-	docs-serve host check-stage ccache-server
+.PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
+	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
+	replay gdb bench docs docs-serve host check-stage ccache-server
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -225,7 +225,7 @@ modules: deps
 MODE   ?= batch
 EXPECT ?= all
 RUN    ?= $(TARGET)-$(K)-$(T)-$(CODEID)
-LABMODE = $(if $(CMD),cmd,$(if $(filter batch gdbtest,$(MODE)),test,shell))
+LABMODE = $(if $(CMD),cmd,$(if $(filter batch gdbtest record,$(MODE)),test,shell))
 QCMD    = '$(subst ','\'',$(CMD))'
 RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEMU_$(TARGET))" \
 	  IMAGE=$(IMAGE_$(TARGET)) CONSOLE=$(CONSOLE_$(TARGET)) DISK=$(call manifest,$(T),DISK) \
@@ -236,7 +236,8 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	    $(DEBUG_PREFIX)/linux" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
 	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))" \
-	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))" DRYRUN=$(DRYRUN) $(REVIEW)
+	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))" DRYRUN=$(DRYRUN) \
+	  REPLAY=$(REPLAY) $(REVIEW)
 # The review answers of the code graded, against the stage's questions (solutions/ holds the
 # questions alone: the reference solution answers none).
 REVIEW  = $(if $(filter solutions,$(CODE)),,\
@@ -261,9 +262,22 @@ run-boot: check-stage kernels-from
 # With a terminal and tmux, the console and gdb side by side (tools/split.sh); NOSPLIT=1, or
 # no tmux: the console alone, and 'make gdb' in a second terminal.
 SPLIT   = $(and $(INTERACTIVE),$(if $(NOSPLIT),,$(shell command -v tmux)))
-DEBUGGUEST = $(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=wait RUN=$(TARGET)-debug
+DEBUGGUEST = $(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=wait RUN=$(TARGET)-$@ \
+	$(if $(filter replay,$@),REPLAY=1)
 debug: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
+	@$(STUB) && $(if $(SPLIT),tools/split.sh '$(DEBUGGUEST)' '$(MAKE) -s gdb',$(DEBUGGUEST))
+
+# make replay: make run's boot, recorded by QEMU (tools/boot.sh), then replayed as make debug
+# boots: gdb can go backwards in it (reverse-continue, reverse-stepi). Record/replay of a disk
+# needs QEMU's blkreplay driver, which the lab does not set up: those stages are refused.
+replay: check-stage kernels-from
+	@$(if $(call manifest,$(STAGE),DISK),echo "lab: make replay: $(STAGE) has a disk:" \
+	  "not recorded" >&2 && exit 2)
+	@$(MAKE) -s kernel K=$(STAGE)
+	@# A boot that fails its checks is still worth replaying, once QEMU has recorded it.
+	@$(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=record RUN=$(TARGET)-replay || \
+	  test -s $(WORK)/runs/$(TARGET)-replay/rr/replay.bin
 	@$(STUB) && $(if $(SPLIT),tools/split.sh '$(DEBUGGUEST)' '$(MAKE) -s gdb',$(DEBUGGUEST))
 
 # A guest with a gdb stub (make run with a terminal, make debug): its port (GDB_PORT, the

@@ -2,6 +2,8 @@
 # One boot of a lab guest: initramfs, the stage's disk if it has one, QEMU, then the verdict.
 #   run.sh batch|interactive|wait      boot, then grade the KTAP report (or print CMD's output)
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
+#   run.sh record                      as batch, recorded by QEMU (RUNDIR/rr), then the verdict
+#   REPLAY=1 run.sh wait|gdbtest ...   replay that recording instead of a new boot (make replay)
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
 #   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO LABINIT BUSYBOX WORK DEBUG_PREFIX).
 #   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution.
@@ -18,7 +20,8 @@ if [ "$QEMU" = none ]; then
 	LAB_SRC=$KDIR LAB_KERNELS=${KERNELS:-} timeout -k 5 "$TIMEOUT" "$LABINIT" "$GUEST" > "$log" 2>&1 || true
 	grade
 fi
-tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" "${MODDIR:-}"
+[ -n "${REPLAY:-}" ] ||
+	tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" "${MODDIR:-}"
 append="console=$CONSOLE panic=-1 lab.mode=$LABMODE lab.time=$(date +%s)${CMDLINE:+ $CMDLINE}"
 if [ -n "$DISK" ]; then
 	# A fresh journaled ext4 for every boot, judged by e2fsck once the guest is gone.
@@ -28,6 +31,15 @@ if [ -n "$DISK" ]; then
 	QEMU="$QEMU -drive if=none,format=raw,file=$RUNDIR/disk.img,id=disk -device virtio-blk-device,drive=disk"
 	append="$append lab.disk=$DISK"
 fi
+# A replay must boot what was recorded, the same initrd and command line (lab.time), or the
+# guest leaves the track of QEMU's log. Disks would need QEMU's blkreplay: the engine refuses.
+rr=$RUNDIR/rr
+case "$mode${REPLAY:+-replay}" in
+record) rm -rf "$rr" && mkdir -p "$rr" && echo "$append" > "$rr/append"
+	export RR=record RRDIR=$rr; mode=batch ;;
+*-replay) [ -s "$rr/replay.bin" ] || { echo "run: no recorded boot in $rr" >&2; exit 2; }
+	export RR=replay RRDIR=$rr; append=$(cat "$rr/append"); log=$rr/serial.log ;;
+esac
 export QEMU KERNEL="$KDIR/$IMAGE" INITRD="$RUNDIR/initrd.gz" APPEND="$append" TIMEOUT
 if [ "$mode" = gdbtest ]; then
 	rm -f "$log.port"
@@ -44,7 +56,8 @@ fi
 t0=$(date +%s)
 tools/boot.sh "$mode" "$log" || [ $? = 124 ]
 [ -z "${DRYRUN:-}" ] || exit 0
-echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)"
+[ "${RR:-}" != replay ] || { echo "boot: the replay ran $(( $(date +%s) - t0 )) s"; exit 0; }
+echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)${RR:+; recorded in $rr}"
 host=""
 # A stage with a disk may judge it on the host: its fsck.sh writes KTAP for the grader.
 judge=${MANIFEST%/*}/fsck.sh

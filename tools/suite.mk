@@ -1,5 +1,9 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-.PHONY: check-container check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all check-share check-ccache-remote
+.PHONY: check-container check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 \
+	check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures \
+	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
+	check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all \
+	check-share check-ccache-remote replaytest
 
 targets = $(call manifest_for,$(1),TARGETS)
 # buildstep STAGE,TARGET: the build step's name, and the stage's KERNELS if it has any (that
@@ -22,8 +26,10 @@ EXACT   := KMODE=exact
 boot_at  = $(M) boot K=$(1) T=$(2) TARGET=$(3) CODE=$(4) EXPECT=$(5) $(EXACT)
 broken   = $(call manifest_for,$(1),BROKEN_BELOW,$(2))
 gdbnames = $(call manifest_for,$(1),GDB_TESTS,$(2))
+replaynames = $(call manifest_for,$(1),REPLAY_TESTS,$(2))
 # stage_steps STAGE,TARGET: its kernel (after the one below, which may have to fail to build),
-# the solution's boot, the skeleton's, the flip boot on the kernel below, its gdb tests.
+# the solution's boot, the skeleton's, the flip boot on the kernel below, its gdb tests, its gdb
+# tests on a recorded boot.
 stage_steps = \
   $(if $(call broken,$(1),$(2)),\
     $(call plan,$(1) [$(2)]: the kernel below ($(call below,$(1))) fails to build as it must,\
@@ -39,7 +45,9 @@ stage_steps = \
   $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call gdbnames,$(1),$(2)) on the live \
     guest (this kernel$(if $(call broken,$(1),$(2)),, and the one below)),\
     $(M) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
-    && $(M) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))
+    && $(M) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))\
+  $(if $(call replaynames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call replaynames,$(1),$(2)) \
+    on a recorded boot$(comma) replayed backwards,$(M) replaytest K=$(1) TARGET=$(2) $(EXACT),guest))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
 test-plan:
 	$(call plan,host tools: unit tests,$(M) check-host)
@@ -122,6 +130,16 @@ gdbtest: host
 	@for g in $(call manifest,$(T),GDB_TESTS); do case $$g in */*) ;; *) g=$(T)/$$g ;; esac; \
 	  $(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=labs/$${g%/*}/gdb_$${g#*/}.py \
 	    RUN=$(TARGET)-gdb-$(K)-$(T)-$${g#*/} || exit 1; done
+
+# labs/<K>/gdb_<name>.py for each name in REPLAY_TESTS of stage K: make replay's boot of K's
+# kernel, recorded once (it must pass its checks), then replayed under gdb-multiarch -batch,
+# which may run it backwards. Reverse execution replays from the start each time: more time.
+replaytest: host
+	@for g in $(call manifest,$(K),REPLAY_TESTS); do r=$(TARGET)-replay-$(K)-$$g; \
+	  $(MAKE) -s boot K=$(K) T=$(K) MODE=record RUN=$$r && \
+	  $(MAKE) -s boot K=$(K) T=$(K) MODE=gdbtest REPLAY=1 GDBSCRIPT=labs/$(K)/gdb_$$g.py \
+	    RUN=$$r TIMEOUT=$(REPLAY_TIMEOUT) || exit 1; done
+REPLAY_TIMEOUT ?= 600
 
 # BROKEN_BELOW of stage S: the kernel K below it must fail to build, with a line of its
 # build log that matches this regular expression (05: the link error the commit fixed).

@@ -12,4 +12,6 @@ FLIPS    := trampoline_in_sigpage sigpage_placement_randomised
 FINDINGS := sigpage_return_oopses
 OOPS     := special_mapping_fault
 GDB_TESTS := sigpage
+# On a recorded boot, replayed: from the oops back to the stale slot's last write, and to &page.
+REPLAY_TESTS := stale_slot
 PICTURE  := yes

@@ -11,7 +11,7 @@ const char *const manifest_keys[] = {
 	"TITLE", "UPSTREAM", "AUTHOR", "TARGETS", "CODE", "TESTS", "CHECKS", "FLIPS",
 	"CONFIG", "DISK", "FINDINGS", "OOPS_BEFORE", "OOPS", "XFAIL", "MODULES", "KERNELS",
 	"LDFLAGS", "PICTURE", "SAME_BELOW", "OBJECTS", "BROKEN_BELOW", "CODE_STAGE", "GDB_TESTS",
-	NULL
+	"REPLAY_TESTS", NULL
 };
 
 static int known_key(const char *key)
