@@ -1,6 +1,6 @@
 #!/bin/sh
 # One boot of a lab guest: initramfs, the stage's disk if it has one, QEMU, then the verdict.
-#   run.sh batch|interactive|wait      boot, then grade the KTAP report (or print CMD's output)
+#   run.sh batch|interactive|wait|walk boot, then grade the KTAP report (or print CMD's output)
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
 #   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO LABINIT BUSYBOX WORK DEBUG_PREFIX).
