@@ -17,15 +17,23 @@ AFTER = ("kernel_power_off", "kernel_restart")  # the guest's last act: its test
 HEX = re.compile(r"0x[0-9a-f]{8}\b")
 
 
+def describe(x):
+    """A place or condition as the capture names it: a callable by its docstring."""
+    return (x.__doc__ or x.__name__ + "()").strip() if callable(x) else x
+
+
 class Stop:
     """A checkpoint. AT: where to stop (a function, "*ADDRESS", several of them, or a callable
-    giving one); or WATCH: an lvalue whose next write stops the guest. COND: a condition, as
-    `break ... if COND` takes it. SHOW: gdb commands, or callables returning text. SAYS: what
-    to see there and why it matters for the commit. CHECKS: (name, callable) pairs; the callable
-    returns a truth value, or a (got, want) pair that must be equal."""
+    giving one); or WATCH: an lvalue (or a callable giving one) whose next write stops the
+    guest. COND: a condition, as `break ... if COND` takes it, or a Python callable. SKIP: a
+    callable giving the reason this kernel has no such place, or None. SHOW: gdb commands, or
+    callables returning text. SAYS: what to see there and why it matters for the commit.
+    CHECKS: (name, callable) pairs; the callable returns a truth value, or a (got, want) pair
+    that must be equal. A callable's docstring names it in the capture."""
 
-    def __init__(self, title, at=None, watch=None, cond=None, show=(), says="", checks=()):
-        self.title, self.at, self.watch, self.cond = title, at, watch, cond
+    def __init__(self, title, at=None, watch=None, cond=None, skip=None, show=(), says="",
+                 checks=()):
+        self.title, self.at, self.watch, self.cond, self.skip = title, at, watch, cond, skip
         self.show, self.says, self.checks = show, says, checks
 
     def specs(self):
@@ -34,9 +42,10 @@ class Stop:
 
     def where(self):
         if self.watch:
-            return "watch " + self.watch
-        cond = " if " + self.cond if self.cond else ""
-        return " or ".join("break " + s for s in self.specs()) + cond
+            return "watch " + describe(self.watch)
+        at = describe(self.at)
+        cond = " if " + describe(self.cond) if self.cond else ""
+        return " or ".join("break " + s for s in ([at] if isinstance(at, str) else at)) + cond
 
 
 class Checkpoint(gdb.Breakpoint):
@@ -51,8 +60,16 @@ class Checkpoint(gdb.Breakpoint):
         self.cond, self.hit = cond, False
 
     def stop(self):
-        self.hit = not self.cond or bool(gdb.parse_and_eval(self.cond))
+        try:
+            c = self.cond
+            self.hit = not c or bool(c() if callable(c) else gdb.parse_and_eval(c))
+        except Exception:  # e.g. kernel memory, unreadable while the CPU is in user mode
+            self.hit = False
         return self.hit
+
+
+# Values a checkpoint keeps for later ones (a page table base, the handler a module passed).
+KEPT = {}
 
 
 class Walk:
@@ -79,8 +96,8 @@ class Walk:
 
         def rel(m):
             v = int(m.group(0), 16)
-            return next(("%s+0x%03x" % (n, v - b) for n, b, s in spans if b <= v < b + s),
-                        m.group(0))
+            return next((n + ("+0x%03x" % (v - b) if v > b else "") for n, b, s in spans
+                         if b <= v < b + s), m.group(0))
         text = HEX.sub(rel, text)
         for pattern, repl in self.masks:
             text = re.sub(pattern, repl, text)
@@ -99,8 +116,15 @@ class Walk:
             return False
         stop = self.stops[self.done]
         self.disarm()
+        why = stop.skip and stop.skip()
+        if why:
+            self.done += 1
+            self.emit("\n== %d/%d %s\n== not on this kernel: %s\n" % (
+                self.done, len(self.stops), stop.title, why))
+            return self.next() if self.done < len(self.stops) else True
         if stop.watch:
-            self.bps = [Checkpoint(stop.watch, watch=True)]
+            w = stop.watch() if callable(stop.watch) else stop.watch
+            self.bps = [Checkpoint(w, watch=True)]
         else:
             self.bps = [Checkpoint(s, stop.cond) for s in stop.specs()]
         try:
@@ -125,7 +149,7 @@ class Walk:
         stop = self.stops[self.done - 1]
         pc = int(gdb.parse_and_eval("$pc")) & 0xFFFFFFFF
         frame = gdb.selected_frame().name() or "0x%08x" % pc
-        self.emit("\n== %d/%d %s\n== %s: stopped in %s\n" % (
+        self.emit("\n== %d/%d %s\n== %s\n== stopped in %s\n" % (
             self.done, len(self.stops), stop.title, stop.where(), frame))
         for item in stop.show:
             try:
@@ -173,6 +197,26 @@ def swi_literal():
     return decode(VECTORS + 8, word(VECTORS + 8))[2]
 
 
+def static_in(name, path):
+    """The address of file-scope static NAME of source file PATH, or None ('FILE'::NAME in
+    gdb falls back to another file's static of that name)."""
+    for s in gdb.lookup_static_symbols(name):
+        if s.symtab and s.symtab.filename.endswith(path):
+            return int(s.value().address)
+    return None
+
+
+def stack_owner(addr):
+    """The task, the current one or an ancestor, whose 8 KiB kernel stack holds ADDR."""
+    t = current()
+    while True:
+        if int(t["stack"]) <= addr < int(t["stack"]) + 8192:
+            return t
+        if int(t["real_parent"]) == int(t):
+            return None
+        t = t["real_parent"]
+
+
 def sigpage():
     return int(current()["mm"]["context"]["sigpage"])
 
@@ -196,7 +240,7 @@ WALK = None
 def walkthrough(*stops, bases=SIGPAGE, masks=MASKS):
     """Register the stage's walkthrough. BASES: (name, callable, size) triples: in batch
     output an address inside [base, base + size) is printed as name+offset (a randomised
-    mapping; the first base that holds it). MASKS: (regular expression, replacement) pairs for
+    mapping; the first base that holds it; the base itself as name). MASKS: (regular expression, replacement) pairs for
     other values that change from boot to boot."""
     global WALK
     WALK = Walk(list(stops), bases, masks)
