@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# Walkthroughs: labs/<id>/walk.py calls walkthrough(Stop(...), ...) with the stage's checkpoints in
-# order. Each Stop is a place to stop, what to print there, what the learner should see, and
+# Walkthroughs: labs/<id>/walk.py calls walkthrough(Stop(...), ...) with the stage's checkpoints
+# in order. Each Stop is a place to stop, what to print there, what the learner should see, and
 # checks against the kernel's own ground truth (System.map through gdb's symbols, vmlinux, the
 # guest's memory and page tables), never against what the exercise says about itself.
 #   lab walk           the checkpoints, and where the walk is
@@ -240,8 +240,8 @@ WALK = None
 def walkthrough(*stops, bases=SIGPAGE, masks=MASKS):
     """Register the stage's walkthrough. BASES: (name, callable, size) triples: in batch
     output an address inside [base, base + size) is printed as name+offset (a randomised
-    mapping; the first base that holds it; the base itself as name). MASKS: (regular expression, replacement) pairs for
-    other values that change from boot to boot."""
+    mapping; the first base that holds it; the base itself as name). MASKS: (regular
+    expression, replacement) pairs for other values that change from boot to boot."""
     global WALK
     WALK = Walk(list(stops), bases, masks)
 
