@@ -30,9 +30,9 @@ def page_array():
     KEPT["oops"] = pages != static_in("signal_page", "arch/arm/kernel/process.c") and \
         word(pages) != int(made)
     task = current()
-    held = "the signal page" if word(pages) == int(made) else "not the signal page, %#010x" % made
+    held = "the signal page" if word(pages) == int(made) else "not the signal page"
     return ("fault at %#010x in the mapping at %#010x (%d bytes) of %s (pid %d)\n"
-            "vm_private_data, the page array: %#010x, %s; it holds %#010x (%s)\n" % (
+            "vm_private_data, the page array: %#010x, %s; it holds %#010x, %s\n" % (
                 int(gdb.parse_and_eval("vmf->address")), int(vma["vm_start"]),
                 int(vma["vm_end"]) - int(vma["vm_start"]), task["comm"].string(),
                 int(task["pid"]), pages, "<%s>" % sym(pages) if owner is None else
@@ -54,8 +54,8 @@ END = dict(at=("*die",) + AFTER, show=[ended],
            checks=[("the kernel dies exactly when the page array no longer holds the signal page",
                     lambda: (gdb.selected_frame().name() == "die", KEPT.get("oops", False)))])
 BASES = SIGPAGE + [("stack", lambda: KEPT.get("stack", 0), 8192)]
-# pids, and what a dead stack slot holds: whatever ran on that stack since
-PIDS = MASKS + [(r"\(pid \d+\)", "(pid N)"), (r"holds 0x\w{8} \(not", "holds 0x________ (not")]
+# pids, and what the page array holds: a struct page pointer, or a dead slot's leftover
+PIDS = MASKS + [(r"\(pid \d+\)", "(pid N)"), (r"holds 0x\w{8}", "holds 0x________")]
 
 walkthrough(
     Stop("a handler without SA_RESTORER is set up", at="signal_setup_done",
