@@ -16,9 +16,10 @@ def pages():
 
 
 def reads_vma():
-    """Whether vmlinux's arch_vma_name() reads its argument (r0) before it returns."""
+    """Whether the arch_vma_name() the kernel called reads its argument (r0) before it
+    returns (vmlinux also holds kernel/signal.c's weak one, which ARM's replaces)."""
     arch = gdb.selected_frame().architecture()
-    for insn in arch.disassemble(sym_addr("arch_vma_name"), count=24):
+    for insn in arch.disassemble(KEPT["fn"], count=24):
         asm = insn["asm"].split(";")[0].strip()
         if re.search(r"\bbx\s+lr\b|\bpop\b.*\bpc\b", asm):
             return False
@@ -36,6 +37,7 @@ def stack():
 def answer():
     vma, task = gdb.parse_and_eval("vma").dereference(), current()
     pages = (int(vma["vm_end"]) - int(vma["vm_start"])) >> 12
+    KEPT["fn"] = int(gdb.selected_frame().function().value().address)
     gdb.execute("finish", to_string=True)
     name = gdb.history(0)
     KEPT["name"] = name.string() if int(name) else None
@@ -45,7 +47,8 @@ def answer():
 
 
 PAGES = dict(at="kernel_init",
-             show=["lab pte 0xffff0000", "lab kuser", pages, "x/4i arch_vma_name"],
+             show=["lab pte 0xffff0000", "lab kuser", pages,
+                   "x/4i 'arch/arm/kernel/process.c'::arch_vma_name"],
              checks=[("user space may read 0xffff0000 exactly when vmlinux has gate_vma",
                       lambda: (user_reads(VECTORS), gate() is not None)),
                      ("__kuser_helper_version counts the helpers System.map links, or is poison",
