@@ -322,8 +322,8 @@ check-walks:
 	  { echo "$$f is not on docs/labs/$(call w1,$(r)).md (--8<-- \"$$f\")" >&2; exit 1; }; } &&) true
 	@for f in $(notdir $(wildcard docs/labs/walks/*)); do case " $(foreach r,$(WALKRUNS),$(call runfile,$(r))) " in \
 	  *" $$f "*) ;; *) echo "docs/labs/walks/$$f belongs to no walkthrough: remove it" >&2; exit 1;; esac; done
-	@echo "walks: $(words $(WALKRUNS)) captured runs of $(words $(sort $(foreach r,$(WALKRUNS),$(call w1,$(r))))) \
-	  stages, each committed and on its stage's page"
+	@echo "walks: $(words $(WALKRUNS)) captured runs of $(words $(sort $(foreach r,$(WALKRUNS),$(call w1,$(r)))))" \
+	  "stages, each committed and on its stage's page"
 
 # What a stage's page claims and a host-side check proves: labs/<id>/claim_<name>.sh, run from
 # the checkout with a scratch dir of its own (make check-claim CLAIM=<id>/<name>); its second
