@@ -5,6 +5,7 @@
 #   gdbtest      as batch, with a gdb stub waiting for 'continue'; port in LOG.port
 #   interactive  console on this terminal, gdb stub on a port of this checkout's own
 #   wait         as interactive, the CPU waiting for gdb
+#   walk         as wait (the guest runs its tests, not a shell: make walk)
 # Env: QEMU, KERNEL, INITRD, APPEND, TIMEOUT, WORK; DTB: a device tree in KDIR for -dtb
 # (versatilepb); LOADER: a target's script that prints the QEMU options to load KERNEL,
 # INITRD and APPEND its own way (mps2's boot shim, which takes DTB itself).
@@ -46,10 +47,10 @@ batch|gdbtest)
 		set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
 	launch timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" -serial chardev:con \
 		</dev/null ;;
-interactive|wait)
+interactive|wait|walk)
 	stub "$WORK/gdb-port"
 	set -- "$@" -gdb "tcp:${GDB_HOST:-127.0.0.1}:$port"
-	[ "$mode" = wait ] && set -- "$@" -S
+	[ "$mode" = interactive ] || set -- "$@" -S
 	echo "boot: gdb stub on port $port; attach from another terminal with 'make gdb'. Quit QEMU: Ctrl-A x"
 	launch "$@" -chardev "stdio,id=con,mux=on,signal=off,logfile=$log" -serial chardev:con -mon chardev=con ;;
 *) echo "boot: unknown mode $mode" >&2; exit 2 ;;

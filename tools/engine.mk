@@ -79,7 +79,7 @@ OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
 	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
-	replay gdb bench docs docs-serve host check-stage ccache-server
+	replay gdb bench docs docs-serve host check-stage ccache-server walk
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -220,12 +220,12 @@ modules: deps
 	@$(if $(MODULES),MODULES="$(MODULES)" MODSRC=$(CODEDIR) MODOUT=$(MODDIR) $(KBUILD),\
 	  rm -rf $(MODDIR))
 
-# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|gdbtest EXPECT=all|zero|flip
+# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|walk|gdbtest EXPECT=all|zero|flip
 # RUN names the run's directory (log, results.json, junit.xml).
 MODE   ?= batch
 EXPECT ?= all
 RUN    ?= $(TARGET)-$(K)-$(T)-$(CODEID)
-LABMODE = $(if $(CMD),cmd,$(if $(filter batch gdbtest record,$(MODE)),test,shell))
+LABMODE = $(if $(CMD),cmd,$(if $(filter batch gdbtest record walk,$(MODE)),test,shell))
 QCMD    = '$(subst ','\'',$(CMD))'
 RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEMU_$(TARGET))" \
 	  IMAGE=$(IMAGE_$(TARGET)) CONSOLE=$(CONSOLE_$(TARGET)) DISK=$(call manifest,$(T),DISK) \
@@ -280,6 +280,18 @@ replay: check-stage kernels-from
 	  test -s $(WORK)/runs/$(TARGET)-replay/rr/replay.bin
 	@$(STUB) && $(if $(SPLIT),tools/split.sh '$(DEBUGGUEST)' '$(MAKE) -s gdb',$(DEBUGGUEST))
 
+# The stage's walkthrough (labs/<id>/walk.py, tools/gdb/walk.py): make debug's guest, but it
+# runs its tests (with CODE) as make run does, and gdb stops it at each checkpoint. Without
+# tmux the console goes to the run's serial.log and gdb has the terminal (tools/split.sh -b).
+WALKRUN   = $(TARGET)-walk
+WALKGUEST = $(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=walk RUN=$(WALKRUN)
+walk: check-stage kernels-from
+	@test -f labs/$(STAGE)/walk.py || { echo "lab: $(STAGE) has no walkthrough (nothing in guest" \
+	  "memory to look at): its page says what to look at instead" >&2; exit 2; }
+	@$(MAKE) -s kernel K=$(STAGE)
+	@$(STUB) && tools/split.sh $(if $(SPLIT),,-b $(WORK)/runs/$(WALKRUN).log) '$(WALKGUEST)' \
+	  '$(MAKE) -s gdb WALK=$(STAGE) RUN=$(WALKRUN)'
+
 # A guest with a gdb stub (make run with a terminal, make debug): its port (GDB_PORT, the
 # container's; else a free one of this work dir's), and the init files for gdb and an IDE
 # that attach to it (tools/gdbinit.sh).
@@ -290,7 +302,8 @@ NOSTUB   = { echo "lab: no guest with a gdb stub: start one with 'make run' or '
 	   exit 2; }
 gdb:
 	@test -f $(WORK)/gdbinit || $(NOSTUB)
-	@gdb-multiarch -q -iex "set auto-load local-gdbinit off" -x $(WORK)/gdbinit
+	@$(if $(WALK),GUEST=$(GUEST) LABINIT=$(LABINIT)) gdb-multiarch -q -iex "set auto-load local-gdbinit off" \
+	  -x $(WORK)/gdbinit $(if $(WALK),-x tools/gdb/walk.py -x labs/$(WALK)/walk.py -ex 'lab walk')
 gdb-port:
 	@cat $(WORK)/gdb-port 2>/dev/null || $(NOSTUB)
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # One boot of a lab guest: initramfs, the stage's disk if it has one, QEMU, then the verdict.
-#   run.sh batch|interactive|wait      boot, then grade the KTAP report (or print CMD's output)
+#   run.sh batch|interactive|wait|walk boot, then grade the KTAP report (or print CMD's output)
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
 #   run.sh record                      as batch, recorded by QEMU (RUNDIR/rr), then the verdict
 #   REPLAY=1 run.sh wait|gdbtest ...   replay that recording instead of a new boot (make replay)

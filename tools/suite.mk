@@ -3,7 +3,7 @@
 	check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures \
 	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
 	check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all \
-	check-share check-ccache-remote replaytest
+	check-share check-ccache-remote replaytest walktest walks check-walk check-walks
 
 targets = $(call manifest_for,$(1),TARGETS)
 # buildstep STAGE,TARGET: the build step's name, and the stage's KERNELS if it has any (that
@@ -47,7 +47,10 @@ stage_steps = \
     $(M) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
     && $(M) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))\
   $(if $(call replaynames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call replaynames,$(1),$(2)) \
-    on a recorded boot$(comma) replayed backwards,$(M) replaytest K=$(1) TARGET=$(2) $(EXACT),guest))
+    on a recorded boot$(comma) replayed backwards,$(M) replaytest K=$(1) TARGET=$(2) $(EXACT),guest))\
+  $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest (this kernel$(if \
+    $(call walkbelow,$(1),$(2)), and the one below)) as its page shows it,\
+    $(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
 test-plan:
 	$(call plan,host tools: unit tests,$(M) check-host)
@@ -77,6 +80,7 @@ test-plan:
 	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
 	  $(M) check-container)
 	$(call plan,docs: the pictures of the high pages match the kernels,$(M) check-pictures)
+	$(call plan,docs: every walkthrough's captured output is committed and on its stage page,$(M) check-walks)
 	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
 	$(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),$(M) check-claim CLAIM=$(c)))
 	$(call plan,docs: the pictures' SVG diagrams are drawn from their text,$(M) check-pictures-svg)
@@ -244,6 +248,55 @@ check-pictures-svg: $(PICSVG)
 	  $(M) pictures-svg PICDIR=$(WORK)/pictures-svg >/dev/null && diff -r docs/labs/pictures $(WORK)/pictures-svg && \
 	  echo "pictures: $(words $(wildcard docs/labs/pictures/*.svg)) SVG diagrams match their text" || \
 	  { echo "docs/labs/pictures/*.svg differ from what picsvg draws from the .txt: run 'make pictures-svg' and commit" >&2; exit 1; }
+
+# Walkthroughs (tools/gdb/walk.py): labs/<id>/walk.py in batch, with the stage's tests and the
+# solutions, on the stage's kernel and, where the kernel below boots and differs (no
+# BROKEN_BELOW, no SAME_BELOW), on that one. Each run's output, normalised, goes to
+# WALKS/<id>-<target>.txt (-below.txt on the kernel below), which the stage's page includes.
+WALKS    ?= docs/labs/walks
+walked    = $(if $(wildcard labs/$(1)/walk.py),$(1))
+walkbelow = $(if $(or $(call broken,$(1),$(2)),$(call manifest_for,$(1),SAME_BELOW,$(2))),,$(call below,$(1)))
+walkfile  = $(1)-$(2)$(if $(3),-below).txt
+WALKRUNS  = $(foreach s,$(STAGES),$(if $(call walked,$(s)),$(foreach t,$(call targets,$(s)),\
+	    $(s):$(t):$(s) $(if $(call walkbelow,$(s),$(t)),$(s):$(t):$(call walkbelow,$(s),$(t))))))
+w1 = $(word 1,$(subst :, ,$(1)))
+w2 = $(word 2,$(subst :, ,$(1)))
+w3 = $(word 3,$(subst :, ,$(1)))
+# walktest K=kernel T=stage: one run (the kernel must be built).
+WALKDIR = $(WORK)/runs/$(TARGET)-walk-$(K)-$(T)
+walktest: T ?= $(K)
+walktest: host
+	@mkdir -p $(WALKDIR) $(WALKS) && printf '%s\n' 'source tools/gdb/walk.py' 'source labs/$(T)/walk.py' \
+	  'python walk_batch("$(abspath $(WALKS))/$(call walkfile,$(T),$(TARGET),$(filter-out $(T),$(K)))", \
+	  "$(T) on $(TARGET), $(if $(filter $(T),$(K)),its own kernel,the kernel below: $(K))", \
+	  $(if $(filter $(T),$(K)),False,True))' > $(WALKDIR)/walk.gdb
+	@$(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=$(WALKDIR)/walk.gdb RUN=$(TARGET)-walk-$(K)-$(T)
+# make walks [STAGE=<id>]: regenerate docs/labs/walks from the kernels built (KMODE=exact: from
+# the stages' tags only).
+walks: host
+	@$(foreach r,$(filter $(addsuffix :%,$(ASKED)),$(WALKRUNS)),$(M) walktest T=$(call w1,$(r)) \
+	  TARGET=$(call w2,$(r)) K=$(call w3,$(r)) KMODE=$(KMODE) >$(WORK)/walk.log 2>&1 || \
+	  { tail -30 $(WORK)/walk.log >&2; echo "walks: $(r) failed (is its kernel built?)" >&2; exit 1; } && \
+	  echo "walks: $(WALKS)/$(call runfile,$(r))" &&) true
+# check-walk T=<id> TARGET=<t>: that stage's runs, each as its page shows it.
+CHECKWALKS = $(filter $(T):$(TARGET):%,$(WALKRUNS))
+check-walk:
+	@$(foreach r,$(CHECKWALKS),f=$(call runfile,$(r)) && rm -f $(WORK)/walks/$$f && \
+	  $(M) walktest T=$(T) K=$(call w3,$(r)) WALKS=$(WORK)/walks && \
+	  if diff -u docs/labs/walks/$$f $(WORK)/walks/$$f; then echo "walk: docs/labs/walks/$$f matches the guest"; \
+	  else echo "docs/labs/walks/$$f differs from what the guest shows: run 'make walks STAGE=$(T)' and commit" >&2; \
+	    exit 1; fi &&) true
+# Every run's file committed, no other file there, and each on its stage's page.
+runfile = $(call walkfile,$(call w1,$(1)),$(call w2,$(1)),$(filter-out $(call w1,$(1)),$(call w3,$(1))))
+check-walks:
+	@$(foreach r,$(WALKRUNS),f=docs/labs/walks/$(call runfile,$(r)) && { test -f $$f || \
+	  { echo "$$f is missing: run 'make walks STAGE=$(call w1,$(r))'" >&2; exit 1; }; } && \
+	  { grep -qF -- "--8<-- \"$$f\"" docs/labs/$(call w1,$(r)).md || \
+	  { echo "$$f is not on docs/labs/$(call w1,$(r)).md (--8<-- \"$$f\")" >&2; exit 1; }; } &&) true
+	@for f in $(notdir $(wildcard docs/labs/walks/*)); do case " $(foreach r,$(WALKRUNS),$(call runfile,$(r))) " in \
+	  *" $$f "*) ;; *) echo "docs/labs/walks/$$f belongs to no walkthrough: remove it" >&2; exit 1;; esac; done
+	@echo "walks: $(words $(WALKRUNS)) captured runs of $(words $(sort $(foreach r,$(WALKRUNS),$(call w1,$(r)))))" \
+	  "stages, each committed and on its stage's page"
 
 # What a stage's page claims and a host-side check proves: labs/<id>/claim_<name>.sh, run from
 # the checkout with a scratch dir of its own (make check-claim CLAIM=<id>/<name>); its second

@@ -7,7 +7,7 @@ set -eu
 awk -F'|' '
 	{ if ($2 ~ /kernel builds|fails to build|kernels for|sources copied/) k = "kernel builds"
 	  else if ($2 ~ /: gdb .* recorded boot/) k = "gdb on a recorded boot"
-	  else if ($2 ~ /: gdb /) k = "gdb on a live guest"
+	  else if ($2 ~ /: gdb |: walkthrough /) k = "gdb on a live guest"
 	  else if ($2 ~ /solution passes|skeleton scores|checks flip/) k = "guest boots and grading"
 	  else k = "everything else"
 	  t[k] += $1; c[k]++; all += $1 }
