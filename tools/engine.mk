@@ -135,7 +135,7 @@ $(MANIFESTS): $(sort $(wildcard $(LAB)/labs/*/stage.mk)) $(GRADE)
 ifneq ($(filter-out container help,$(or $(MAKECMDGOALS),help)),)
 $(shell [ -e $(MANIFESTS) ] || { mkdir -p $(WORK) && touch -d @0 $(MANIFESTS); })
 include $(MANIFESTS)
-$(filter-out container help,$(MAKECMDGOALS)): manifests-read
+$(filter-out container help deps,$(MAKECMDGOALS)): manifests-read
 endif
 manifests-read:
 	@$(if $(MANIFESTS_READ),:,exit 2)
