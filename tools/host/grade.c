@@ -288,18 +288,27 @@ static void decode_oops(const struct opts *o, const struct ktap_report *k)
 	unlink(tmp);
 }
 
+/* Parse the log at path (what: what it is, for the error) into k. 0, or -1 if unreadable. */
+static int read_log(const char *path, const char *what, struct ktap_report *k)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "grade: cannot read %s %s\n", what, path);
+		return -1;
+	}
+	ktap_parse(f, k);
+	fclose(f);
+	return 0;
+}
+
 /* Checks run on the host after the guest is gone (e.g. e2fsck of its disk), in KTAP too. */
 static int merge_host(struct ktap_report *k, const char *path)
 {
 	struct ktap_report h;
-	FILE *f = fopen(path, "r");
 
-	if (!f) {
-		fprintf(stderr, "grade: cannot read host checks %s\n", path);
+	if (read_log(path, "host checks", &h))
 		return 1;
-	}
-	ktap_parse(f, &h);
-	fclose(f);
 	k->res = realloc(k->res, (k->nres + h.nres) * sizeof(*k->res));
 	memcpy(k->res + k->nres, h.res, h.nres * sizeof(*h.res));
 	k->nres += h.nres;
@@ -316,7 +325,8 @@ static int usage(void)
 			"             [--questions ... --answers ...]\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"
 			"       grade --dump labs/ID/stage.mk...  (the manifests as make variables)\n"
-			"       grade --keys                      (the keys a manifest may hold)\n");
+			"       grade --keys                      (the keys a manifest may hold)\n"
+			"       grade --status serial.log         (a CMD= run's status and oops, for cmdout.sh)\n");
 	return 2;
 }
 
@@ -325,14 +335,9 @@ static int usage(void)
 static int status(const char *log)
 {
 	struct ktap_report k;
-	FILE *f = fopen(log, "r");
 
-	if (!f) {
-		fprintf(stderr, "grade: cannot read log %s\n", log);
+	if (read_log(log, "log", &k))
 		return 2;
-	}
-	ktap_parse(f, &k);
-	fclose(f);
 	if (k.cmd_status < 0)
 		printf("- %d\n", !!k.oops);
 	else
@@ -394,7 +399,6 @@ static int parse_args(int argc, char **argv, struct opts *o)
 static int load(struct run *x)
 {
 	char err[512];
-	FILE *f;
 
 	if (manifest_load(x->o.manifest, x->o.target, &x->m, err, sizeof(err))) {
 		fprintf(stderr, "grade: %s\n", err);
@@ -406,13 +410,8 @@ static int load(struct run *x)
 		fprintf(stderr, "grade: cannot read the review questions %s\n", x->o.questions);
 		return 2;
 	}
-	f = fopen(x->o.fail ? "/dev/null" : x->o.log, "r");
-	if (!f) {
-		fprintf(stderr, "grade: cannot read log %s\n", x->o.log);
+	if (read_log(x->o.fail ? "/dev/null" : x->o.log, "log", &x->k))
 		return 2;
-	}
-	ktap_parse(f, &x->k);
-	fclose(f);
 	if (x->o.fail)
 		snprintf(x->no_run, sizeof(x->no_run), "%s\n", x->o.fail);
 	return x->o.host && merge_host(&x->k, x->o.host) ? 2 : 0;
