@@ -1,8 +1,8 @@
 #!/bin/sh
 # The class's reports from each learner's results.json: junit.xml (one testsuite per learner),
 # summary.csv (learner x stage scores, total, why a stage scored less than full, and the review
-# answers: how many are there, and which questions of which stage are not), and the same table
-# printed.
+# answers: how many are there, and which questions of which stage are not; the kernel series),
+# and the same table printed.
 #   classreport.sh CLASS STAGE:TARGET...
 set -eu
 class=$1
@@ -34,9 +34,9 @@ def unanswered: .extra_data.answers | to_entries
 # One row per learner.
 jq -s -r --arg stages "$stages" "$defs"'
 	($stages | split(" ") | map(select(length > 0))) as $s |
-	(["learner"] + $s + ["total", "max", "why", "answers", "unanswered"] | @csv),
-	(.[] | . as $r | [.extra_data.learner] + [$s[] | $r.extra_data.stages[.]] + [.score, .extra_data.max_score,
-	 why, answers, unanswered] | @csv)' \
+	(["learner"] + $s + ["total", "max", "why", "answers", "unanswered", "series"] | @csv),
+	(.[] | . as $r | [.extra_data.learner] + [$s[] | $r.extra_data.stages[.]] +
+	 [.score, .extra_data.max_score, why, answers, unanswered, .extra_data.series] | @csv)' \
 	"$class"/*/results.json > "$class/summary.csv"
 # The table: scores, answers present of those asked, and the first 70 characters of why.
 jq -r -s --arg stages "$stages" "$defs"'
@@ -45,4 +45,4 @@ jq -r -s --arg stages "$stages" "$defs"'
 	(.[] | . as $r | [.extra_data.learner] + [$s[] | $r.extra_data.stages[.]] +
 	 ["\(.score)/\(.extra_data.max_score)", answers, (why | .[0:70])] | @tsv)' \
 	"$class"/*/results.json | awk -F'\t' '{ printf "%-20s", $1; for (i = 2; i < NF; i++) printf " %5s", $i; printf "  %s\n", $NF }'
-echo "grade-all: $(ls -d "$class"/*/ | wc -l) learners; reports in $class (<learner>/results.json, junit.xml, summary.csv)"
+echo "grade-all: $(ls -d "$class"/*/ | wc -l) learners on linux ${SERIES:-?}; reports in $class (<learner>/results.json, junit.xml, summary.csv)"

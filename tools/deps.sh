@@ -1,7 +1,7 @@
 #!/bin/sh
-# Install what the lab needs on Debian 12, for ROLE (tools/packages.sh says which lists of
-# tools/packages it takes). Idempotent; quiet when everything is present.
-# Env: CACHE (where armhf's busybox is unpacked), ROLE.
+# Install what the lab needs on Debian 12 or 13, for ROLE (tools/packages.sh says which lists of
+# tools/packages it takes) and SERIES (labs/series). Idempotent; quiet when all is present.
+# Env: CACHE (where armhf's busybox is unpacked), ROLE, SERIES.
 set -eu
 : "${CACHE:?}" "${ROLE:=learner}"
 die() { echo "lab: $*" >&2; exit 2; }
@@ -22,7 +22,7 @@ command -v node >/dev/null && command -v npm >/dev/null && missing=$(echo "$miss
 [ -z "$missing" ] && [ -x "$bbhf/bin/busybox" ] && exit 0
 
 container="run the lab in its container instead: make container (docs/hosts.md)"
-command -v apt-get >/dev/null || die "no apt-get here: the lab runs on Debian 12; $container"
+command -v apt-get >/dev/null || die "no apt-get here: the lab runs on Debian 12 or 13; $container"
 sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
 # A mirror caught mid-sync fails an index or two: apt keeps the lists it has, and an install that
 # needs a list it lacks fails below with apt's own words.
@@ -35,11 +35,11 @@ known() { apt-cache pkgnames > "$CACHE/apt-names"; for p in $missing; do
 	grep -Fqx "${p%:*}" "$CACHE/apt-names" || return 1; done; }
 known || { update; known; } || {
 	src=$(grep -x 'linux-source-[0-9.]*' "$CACHE/apt-names" | sort -V | tail -1)
-	grep -Fqx linux-source-6.1 "$CACHE/apt-names" ||
-		die "this system's kernel source is ${src:-none}, not linux-source-6.1 (Debian 12's):" \
-			"the lab's stages are for 6.1; $container"
+	grep -Fqx "linux-source-$SERIES" "$CACHE/apt-names" ||
+		die "this system's kernel source is ${src:-none}, not linux-source-$SERIES (SERIES=$SERIES," \
+			"labs/series): the lab's series are $(LABS=labs tools/series.sh list | xargs); $container"
 	die "apt knows no package named $(for p in $missing; do
-		grep -Fqx "${p%:*}" "$CACHE/apt-names" || echo "$p"; done | xargs) (is this Debian 12?)"; }
+		grep -Fqx "${p%:*}" "$CACHE/apt-names" || echo "$p"; done | xargs) (is this Debian 12 or 13?)"; }
 for a in armel armhf; do
 	dpkg --print-foreign-architectures | grep -qx $a || { $sudo dpkg --add-architecture $a; update; }
 done

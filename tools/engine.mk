@@ -3,10 +3,16 @@ LAB      := $(CURDIR)
 CROSS    := arm-linux-gnueabi-
 JOBS     ?= $(shell nproc)
 CACHE    := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lab311
-# One work dir per checkout: two clones never share a tree, a build or a gdb port.
-WORK     ?= $(CACHE)/$(notdir $(LAB))-$(shell printf %s '$(LAB)' | sha1sum | cut -c1-8)
+# The kernel series (labs/series): this Debian release's, or SERIES=; its tarball.
+override SERIES := $(shell LABS=$(LAB)/labs SERIES=$(SERIES) tools/series.sh pick 2>&1)
+$(if $(filter lab:,$(firstword $(SERIES))),$(error $(SERIES)))
+FIRST_SERIES := $(firstword $(shell LABS=$(LAB)/labs tools/series.sh list))
+TARBALL  ?= /usr/src/linux-source-$(SERIES).tar.xz
+# One work dir per checkout and series: two clones never share a tree, a build or a gdb port.
+# The first series keeps the plain name.
+WORK     ?= $(CACHE)/$(notdir $(LAB))-$(shell printf %s '$(LAB)' | sha1sum | cut -c1-8)$(if \
+	    $(filter-out $(FIRST_SERIES),$(SERIES)),-$(SERIES))
 TREE     := $(WORK)/linux
-TARBALL  ?= /usr/src/linux-source-6.1.tar.xz
 TIMEOUT  ?= 120
 export CCACHE_DIR ?= $(CACHE)/ccache
 # Targets and work dirs share compiler output: the build dir (the cwd) stays out of the hash.
@@ -15,7 +21,7 @@ export CCACHE_DIR ?= $(CACHE)/ccache
 # CCACHE_REMOTE_STORAGE, when set (make ccache-server prints one), reaches ccache as it is.
 export CCACHE_NOHASHDIR ?= 1
 export DEBUG_PREFIX := /lab311
-export TREE TARBALL WORK LAB CROSS JOBS
+export TREE TARBALL SERIES WORK LAB CROSS JOBS
 export PATCHES := $(LAB)/patches
 
 export LABS := $(LAB)/labs
@@ -230,7 +236,8 @@ QCMD    = '$(subst ','\'',$(CMD))'
 RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEMU_$(TARGET))" \
 	  IMAGE=$(IMAGE_$(TARGET)) CONSOLE=$(CONSOLE_$(TARGET)) DISK=$(call manifest,$(T),DISK) \
 	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD=$(QCMD) TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
-	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) LABEL="$(T) on $(TARGET): kernel $(K), $(CODE)" \
+	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) \
+	  LABEL="$(T) on $(TARGET): kernel $(K) (linux $(SERIES)), $(CODE)" \
 	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
 	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux \
 	    $(DEBUG_PREFIX)/linux" \
@@ -373,7 +380,8 @@ container:
 	@tools/container/run.sh $(or $(GOAL),run)
 
 where:
-	@echo "work dir: $(WORK)"; echo "tree:     $(TREE)"; echo "stage:    $(STAGE) (target $(TARGET))"
+	@echo "series:   linux $(SERIES) ($(TARBALL))"; echo "work dir: $(WORK)"
+	@echo "tree:     $(TREE)"; echo "stage:    $(STAGE) (target $(TARGET))"
 
 # make bench switches from the first stage to the last one built for the same target.
 bench: deps

@@ -68,7 +68,8 @@ for sub in "$subs"/*; do
 		  output: (map(verdict) + ["review answers (not scored):"] + map(answers)
 		    | join("\n")),
 		  tests: (map(.tests) | add),
-		  extra_data: { learner: $l, max_score: (map(.max_score) | add),
+		  extra_data: { learner: $l, series: (map(.extra_data.series) | unique | join(" ")),
+		    max_score: (map(.max_score) | add),
 		    stages: (map({ (.stage): .score }) | add),
 		    answers: (map({ (.stage): .extra_data.answers }) | add) } }' \
 		$(for st in "$@"; do echo "${st%%:*}.json"; done) > results.json)

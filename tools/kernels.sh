@@ -6,8 +6,8 @@
 # An archive (.tar.zst or .tar.xz) holds lab311-kernels/kernels.list ("target stage id"), each
 # kernel's out/<target>/<stage>/ (with the module kit of a stage with MODULES), and src/: the
 # files of the tree the lab itself reads (KSRC_FILES). A kernel's id (tools/kbuild.sh) is the
-# tarball's hash, the patches' series_id and the config's hash: an import checks every id
-# against this checkout and refuses the archive if one differs.
+# kernel series, the tarball's hash, the patches' hash and the config's hash: an import checks
+# every id against this checkout and refuses the archive if one differs.
 # Env: WORK TREE, KSRC_FILES, MAKE (to ask tools/engine.mk for this checkout's ids).
 set -eu
 : "${WORK:?}" "${TREE:?}"
@@ -70,7 +70,8 @@ import() {
 		[ "$id" = "$mine" ] && continue
 		what="other config fragments"
 		[ "${id%-*}" = "${mine%-*}" ] || what="other patches"
-		[ "${id%%-*}" = "${mine%%-*}" ] || what="another linux-source-6.1 tarball"
+		[ "${id%-*-*}" = "${mine%-*-*}" ] || what="another linux-source-${mine%%-*} tarball"
+		[ "${id%%-*}" = "${mine%%-*}" ] || what="kernel series ${id%%-*} (here ${mine%%-*})"
 		die "$src does not match this checkout: its $s for $t was built from $what (kernel id ${id}, here ${mine})"
 	done || exit 2
 	untar --exclude="$top/kernels.list"

@@ -96,7 +96,7 @@ check-host: host
 	@gcc -O2 -Wall -Wno-format-truncation -I$(KSRC)/tools/testing/selftests -Itools/host -o $(HOSTTEST) \
 	  tests/host/test_host.c tools/host/ktap.c tools/host/manifest.c tools/host/answers.c \
 	  tools/host/stagecheck.c
-	@cd tests/host && GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise PICSVG=$(PICSVG) $(HOSTTEST)
+	@cd tests/host && env -u SERIES GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise PICSVG=$(PICSVG) $(HOSTTEST)
 
 # exercises/<id>/ is generated from solutions/<id>/ by tools/host/mkexercise.
 EXDIR ?= exercises

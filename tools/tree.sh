@@ -5,29 +5,29 @@
 #   tree.sh tags STAGE         make the stage tags up to STAGE (git am on the stage below)
 #   tree.sh checkout STAGE     make tags up to STAGE, check it out (refuses on a dirty tree)
 #   tree.sh exact STAGE        same, but also when HEAD is already STAGE with edits on top
-#   tree.sh ident STAGE        the stage's identity, the same on every clone: the tarball's hash
-#                              and series_id (no tree needed)
-# Env: TREE (work tree), TARBALL, LABS (labs dir), PATCHES (patches dir), SAVE=1.
+#   tree.sh ident STAGE        the stage's identity, the same on every clone: the kernel series,
+#                              the tarball's hash and patches_id (no tree needed)
+# Env: TREE (work tree), TARBALL, SERIES (labs/series), LABS, PATCHES (patches dir), SAVE=1.
 set -eu
 die() { echo "tree: $*" >&2; exit 2; }
-: "${TREE:?}" "${TARBALL:?}" "${LABS:?}" "${PATCHES:?}"
+: "${TREE:?}" "${TARBALL:?}" "${SERIES:?}" "${LABS:?}" "${PATCHES:?}"
 g() { git -C "$TREE" -c user.name=lab -c user.email=lab@localhost -c advice.detachedHead=false "$@"; }
 
 prepare() {
 	[ -d "$TREE/.git" ] && return 0
-	[ -r "$TARBALL" ] || die "$TARBALL not found: install linux-source-6.1 (make deps)"
+	[ -r "$TARBALL" ] || die "$TARBALL not found: install linux-source-$SERIES (make deps)"
 	tmp="$TREE.unpack"; rm -rf "$tmp"; mkdir -p "$tmp"
 	trap 'rm -rf "$tmp"' EXIT	# a failed unpack leaves nothing behind
 	echo "tree: unpacking $TARBALL into $TREE"
 	t0=$(date +%s)
 	tar -C "$tmp" --strip-components=1 -xf "$TARBALL"
 	v=$(make -s -C "$tmp" kernelversion 2>/dev/null) || die "cannot read the kernel version in $TARBALL"
-	case "$v" in 6.1.*) ;; *) die "kernel version $v is not 6.1.x: the lab's patches are for 6.1" ;; esac
+	case "$v" in "$SERIES".*) ;; *) die "$TARBALL holds kernel $v, not $SERIES.x (SERIES=$SERIES)" ;; esac
 	# Debian's top-level "/*" rule would hide every new file from git status.
 	sed -i '/^# Debian packaging/,$d' "$tmp/.gitignore"
 	git -C "$tmp" init -q
 	git -C "$tmp" add -f .
-	TREE=$tmp g commit -q -m "pristine: Debian linux-source-6.1 ($v)" \
+	TREE=$tmp g commit -q -m "pristine: Debian linux-source-$SERIES ($v)" \
 		-m "Unpacked from $TARBALL; Debian's top-level '/*' ignore rule dropped so new files show up."
 	TREE=$tmp g tag pristine
 	mv "$tmp" "$TREE"
@@ -37,17 +37,19 @@ prepare() {
 
 stages() { tools/stages.sh list; }
 prev_of() { tools/stages.sh below "$1" || die "unknown stage '$1' (stages: $(stages | tr '\n' ' '))"; }
+# The folder of a stage's patches for this series (labs/series says the rule).
+patch_dir() { tools/series.sh patches "$1"; }
 # A stage's identity: its patches and those of every stage below it, chained from pristine.
-series_id() { id=pristine; [ "$1" = pristine ] && { echo pristine; return; }
+patches_id() { id=pristine; [ "$1" = pristine ] && { echo pristine; return; }
 	for s in $(stages); do
-		id=$( { echo "$id"; cat "$PATCHES/$s"/*.patch 2>/dev/null; } | sha1sum | cut -c1-16)
+		id=$( { echo "$id"; cat "$(patch_dir "$s")"/*.patch 2>/dev/null; } | sha1sum | cut -c1-16)
 		[ "$s" = "$1" ] && { echo "$id"; return; }
 	done
 	die "unknown stage '$1'"; }
 
 # The tarball's hash, kept in the work dir while its size and time stay the same.
 tarball_id() {
-	k="$(stat -Lc '%s %Y' "$TARBALL" 2>/dev/null)" || die "$TARBALL not found: install linux-source-6.1 (make deps)"
+	k="$(stat -Lc '%s %Y' "$TARBALL" 2>/dev/null)" || die "$TARBALL not found: install linux-source-$SERIES (make deps)"
 	f=${WORK:-$TREE/..}/tarball-id
 	if [ "$(sed -n 1p "$f" 2>/dev/null)" != "$k" ]; then
 		mkdir -p "${f%/*}"; { echo "$k"; sha1sum < "$TARBALL" | cut -c1-12; } > "$f.$$" && mv "$f.$$" "$f"
@@ -68,16 +70,16 @@ ensure_tag() {
 	[ "$1" = pristine ] && return 0
 	local prev want
 	prev=$(prev_of "$1"); ensure_tag "$prev"
-	want=$(series_id "$1")
+	want=$(patches_id "$1") dir=$(patch_dir "$1")
 	[ "$(g tag -l --format='%(contents:subject)' "$1")" = "$want" ] && return 0
-	ls "$PATCHES/$1"/*.patch >/dev/null 2>&1 || die "no patches in $PATCHES/$1"
+	ls "$dir"/*.patch >/dev/null 2>&1 || die "no patches in $dir"
 	t0=$(date +%s)
 	guard
 	g checkout -q --detach "$prev"
-	g am -q "$PATCHES/$1"/*.patch || { g am --abort; die "patches/$1 do not apply on $prev"; }
+	g am -q "$dir"/*.patch || { g am --abort; die "${dir#"$PATCHES"/} do not apply on $prev"; }
 	# git am skips a patch whose change is already there: a stage must add commits.
-	[ "$(g rev-list --count "$prev..HEAD")" = "$(ls "$PATCHES/$1"/*.patch | wc -l)" ] ||
-		die "patches/$1 made fewer commits than it has patches on $prev (already applied?)"
+	[ "$(g rev-list --count "$prev..HEAD")" = "$(ls "$dir"/*.patch | wc -l)" ] ||
+		die "${dir#"$PATCHES"/} made fewer commits than it has patches on $prev (already applied?)"
 	g tag -f -a "$1" -m "$want" >/dev/null
 	echo "tree: $1 applied on $prev ($(( $(date +%s) - t0 )) s)"
 	echo "$1" > "$TREE/.git/lab-stage"
@@ -108,6 +110,6 @@ case "${1:-}" in
 	tags) prepare; migrate; ensure_tag "${2:?stage}" ;;
 	checkout) prepare; migrate; checkout "${2:?stage}" ;;
 	exact) prepare; migrate; checkout "${2:?stage}" exact ;;
-	ident) [ "${2:?stage}" = pristine ] || prev_of "$2" >/dev/null; echo "$(tarball_id)-$(series_id "$2")" ;;
+	ident) [ "${2:?stage}" = pristine ] || prev_of "$2" >/dev/null; echo "$SERIES-$(tarball_id)-$(patches_id "$2")" ;;
 	*) die "usage: tree.sh prepare|tags STAGE|checkout STAGE|exact STAGE|ident STAGE" ;;
 esac

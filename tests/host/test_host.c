@@ -195,6 +195,13 @@ TEST(manifest_per_target_keys)
 	EXPECT_EQ(1, m.nchecks);
 	EXPECT_EQ(0, m.nflips);
 	EXPECT_EQ(1, manifest_is_xfail(&m, "alpha"));
+	setenv("SERIES", "6.12", 1);
+	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt", &m, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(1, m.nchecks);
+	EXPECT_EQ(0, m.nflips);
+	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt-nokuser", &m, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(1, manifest_is_xfail(&m, "alpha"));
+	unsetenv("SERIES");
 }
 
 #define GRADE_CMD "%s --manifest fixtures/01-sample/stage.mk --log fixtures/%s.log --expect %s >/dev/null"
@@ -324,8 +331,10 @@ TEST(grade_reports_answers)
 
 	snprintf(opath, sizeof(opath), "/tmp/lab-test-%d.out", getpid());
 	snprintf(jpath, sizeof(jpath), "/tmp/lab-test-%d.json", getpid());
+	setenv("SERIES", "6.1", 1);	/* named in the verdict and results.json */
 	EXPECT_EQ(0, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/pass.log"
 			ANSWERS " --json %s >%s", jpath, opath));
+	unsetenv("SERIES");
 	slurp(opath, out, sizeof(out));
 	slurp(jpath, json, sizeof(json));
 	EXPECT_NE(NULL, strstr(out, "  score 5/5\n"
@@ -335,9 +344,9 @@ TEST(grade_reports_answers)
 	EXPECT_NE(NULL, strstr(out, "    present  8. Does the message match the code?\n"
 			       "    missing  11. What runs on the paths nobody tests?\n"
 			       "    missing  13. Can user space tell"));
-	EXPECT_NE(NULL, strstr(out, "verdict: PASS: all checks pass\n"));
+	EXPECT_NE(NULL, strstr(out, "verdict: PASS: all checks pass (linux 6.1)\n"));
 	EXPECT_NE(NULL, strstr(json, "\"score\": 5, \"max_score\": 5"));
-	EXPECT_NE(NULL, strstr(json, "\"extra_data\": {\"answers\": [\n"
+	EXPECT_NE(NULL, strstr(json, "\"extra_data\": {\"series\": \"6.1\", \"answers\": [\n"
 			       "  {\"question\": 1, \"title\": \"Does it build on its own?\", "
 			       "\"status\": \"present\"},"))
 		TH_LOG("%s", json);

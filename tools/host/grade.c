@@ -218,15 +218,20 @@ static void write_json(const struct run *x)
 		fprintf(f, "\"}");
 	}
 	fprintf(f, "\n]");
-	/* Not tests: answers score nothing. tools/gradeall.sh gathers them per learner. */
+	/* Not tests: the kernel series, and answers, which score nothing (tools/gradeall.sh
+	 * gathers them per learner). */
+	if (*x->m.series || x->ans.n)
+		fprintf(f, ", \"extra_data\": {");
+	if (*x->m.series)
+		fprintf(f, "\"series\": \"%s\"%s", x->m.series, x->ans.n ? ", " : "");
 	if (x->ans.n)
-		fprintf(f, ", \"extra_data\": {\"answers\": [");
+		fprintf(f, "\"answers\": [");
 	for (int i = 0; i < x->ans.n; i++) {
 		fprintf(f, "%s\n  {\"question\": %d, \"title\": \"", i ? "," : "", x->ans.q[i].num);
 		esc(f, x->ans.q[i].title, 0);
 		fprintf(f, "\", \"status\": \"%s\"}", x->ans.q[i].present ? "present" : "missing");
 	}
-	fprintf(f, "%s}\n", x->ans.n ? "\n]}" : "");
+	fprintf(f, "%s%s}\n", x->ans.n ? "\n]" : "", *x->m.series || x->ans.n ? "}" : "");
 	fclose(f);
 }
 
@@ -446,7 +451,8 @@ int main(int argc, char **argv)
 		decode_oops(&x.o, &x.k);
 	if (ok)
 		ok = expect_verdict(&x);
-	printf("verdict: %s: %s\n", ok ? "PASS" : "FAIL", x.verdict);
+	printf("verdict: %s: %s%s%s%s\n", ok ? "PASS" : "FAIL", x.verdict,
+	       *x.m.series ? " (linux " : "", x.m.series, *x.m.series ? ")" : "");
 	if (x.o.json)
 		write_json(&x);
 	if (x.o.junit)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "manifest.h"
 
@@ -101,6 +102,7 @@ int manifest_load(const char *path, const char *target, struct manifest *m, char
 
 	memset(m, 0, sizeof(*m));
 	snprintf(m->target, sizeof(m->target), "%s", target ?: "");
+	snprintf(m->series, sizeof(m->series), "%s", getenv("SERIES") ?: "");
 	if (!f) {
 		snprintf(err, errlen, "cannot read manifest %s", path);
 		return -1;
@@ -146,18 +148,23 @@ int manifest_load(const char *path, const char *target, struct manifest *m, char
 	return parse_checks(m, err, errlen);
 }
 
-const char *manifest_get(const struct manifest *m, const char *key)
+/* The value of key@scope (key itself when scope is NULL), or NULL. */
+static const char *lookup(const struct manifest *m, const char *key, const char *scope)
 {
 	char scoped[128];
 
-	snprintf(scoped, sizeof(scoped), "%s@%s", key, m->target);
-	for (int i = 0; *m->target && i < m->n; i++)
+	if (scope && !*scope)
+		return NULL;
+	snprintf(scoped, sizeof(scoped), scope ? "%s@%s" : "%s", key, scope);
+	for (int i = 0; i < m->n; i++)
 		if (!strcmp(m->keys[i], scoped))
 			return m->vals[i];
-	for (int i = 0; i < m->n; i++)
-		if (!strcmp(m->keys[i], key))
-			return m->vals[i];
 	return NULL;
+}
+
+const char *manifest_get(const struct manifest *m, const char *key)
+{
+	return lookup(m, key, m->target) ?: lookup(m, key, m->series) ?: lookup(m, key, NULL);
 }
 
 int manifest_in(const struct manifest *m, const char *key, const char *word)

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A stage manifest (labs/<id>/stage.mk): "KEY := value" lines, '#' comments. A key written
- * KEY@TARGET overrides KEY when the manifest is loaded for that target.
+ * KEY@TARGET overrides KEY when the manifest is loaded for that target, and KEY@SERIES (a kernel
+ * series of labs/series, such as 6.12) when it is loaded for that series: the environment's
+ * SERIES. KEY@TARGET comes first.
  */
 #ifndef MANIFEST_H
 #define MANIFEST_H
@@ -13,6 +15,7 @@ struct check { char name[96]; int points; };
 struct manifest {
 	char stage[64];			/* the directory name: NN-slug */
 	char target[64];		/* "" for the target-independent keys */
+	char series[16];		/* the kernel series (SERIES), "" for none */
 	char keys[MANIFEST_MAX][32];
 	char vals[MANIFEST_MAX][512];
 	int n;
