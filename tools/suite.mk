@@ -1,5 +1,6 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
 .PHONY: check-container check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 \
+	check-series-13 test-plan-stages test-plan-rest \
 	check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures \
 	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
 	check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all \
@@ -52,13 +53,21 @@ stage_steps = \
     $(call walkbelow,$(1),$(2)), and the one below)) as its page shows it,\
     $(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
-test-plan:
+# make test PART=stages [TEST_TARGETS=...]: the steps that depend on the kernel series alone
+# (the patches, the stages on those of their targets), which another series' root runs.
+$(if $(filter-out stages,$(PART)),$(error lab: PART=$(PART): the only part is 'stages'))
+test_targets = $(if $(TEST_TARGETS),$(filter $(TEST_TARGETS),$(call targets,$(1))),\
+	       $(call targets,$(1)))
+test-plan: test-plan-stages $(if $(PART),,test-plan-rest)
+test-plan-stages:
 	$(call plan,host tools: unit tests,$(M) check-host)
 	$(call plan,exercises/ generated from solutions/,$(M) check-exercises)
 	$(call plan,stage manifests,$(M) check-manifests)
-	$(call plan,every stage's patches apply with git am,$(M) check-patches)
-	$(call plan,every stage's patches pass checkpatch.pl,$(M) check-checkpatch)
-	$(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(call stage_steps,$(s),$(t))))
+	$(call plan,every stage's patches apply with git am (linux $(SERIES)),$(M) check-patches)
+	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),$(M) check-checkpatch)
+	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t))))
+	@:
+test-plan-rest: test-plan-stages
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
 	  $(M) check-ccache-remote)
 	$(call plan,bad input gets one clear line and a non-zero exit,$(M) check-badinput)
@@ -73,8 +82,10 @@ test-plan:
 	  $(M) check-share)
 	$(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
 	  learner's packages only,$(M) check-fresh-root)
-	$(call plan,a fresh Debian 13 root: make run says in one line what to do$(comma) and installs nothing,\
-	  $(M) check-fresh-root-13)
+	$(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first try$(comma) \
+	  learner's packages only,$(M) check-fresh-root-13)
+	$(call plan,a Debian 13 root: make test PART=stages on linux 6.12 for $(SERIES_TARGET),\
+	  $(M) check-series-13)
 	$(call plan,Gradescope's setup.sh and run_autograder in a fresh Debian 12 root,\
 	  $(M) check-fresh-gradescope)
 	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
@@ -212,7 +223,11 @@ $(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
 check-fresh-root: $(FRESHK)
 	@tests/fresh-root.sh learner bookworm $(FRESHK)
 check-fresh-root-13:
-	@tests/fresh-root.sh refused trixie
+	@tests/fresh-root.sh learner trixie
+# Debian 13's kernel series, in its own root: every stage on the first stage's first target.
+SERIES_TARGET := $(firstword $(call manifest_for,$(FIRST),TARGETS))
+check-series-13:
+	@tests/fresh-root.sh suite trixie TEST_TARGETS=$(SERIES_TARGET)
 check-container: $(FRESHK)
 	@tests/container.sh $(FRESHK)
 check-fresh-gradescope: $(FRESHK)
@@ -254,7 +269,8 @@ check-pictures-svg: $(PICSVG)
 # BROKEN_BELOW, no SAME_BELOW), on that one. Each run's output, normalised, goes to
 # WALKS/<id>-<target>.txt (-below.txt on the kernel below), which the stage's page includes.
 WALKS    ?= docs/labs/walks
-walked    = $(if $(wildcard labs/$(1)/walk.py),$(1))
+# The captures are of the first kernel series: another series runs no walkthrough steps.
+walked    = $(if $(filter $(FIRST_SERIES),$(SERIES)),$(if $(wildcard labs/$(1)/walk.py),$(1)))
 walkbelow = $(if $(or $(call broken,$(1),$(2)),$(call manifest_for,$(1),SAME_BELOW,$(2))),,$(call below,$(1)))
 walkfile  = $(1)-$(2)$(if $(3),-below).txt
 WALKRUNS  = $(foreach s,$(STAGES),$(if $(call walked,$(s)),$(foreach t,$(call targets,$(s)),\
