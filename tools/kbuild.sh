@@ -24,7 +24,7 @@ cfg=$( { [ -z "$SOURCES$OBJECTS" ] || echo "$SOURCES" "$OBJECTS"; [ -z "${frags%
 id="$(tools/tree.sh ident "$stage")-$cfg"
 [ "$mode" != id ] || { echo "$id"; exit 0; }
 kit=$out/modkit
-g() { git -C "$TREE" "$@"; }
+tree_git() { git -C "$TREE" "$@"; }
 # One work tree for all targets: a second build in this checkout waits its turn (taken once
 # something is to be built; a kernel that is up to date needs neither lock nor build dir).
 locked=
@@ -38,7 +38,7 @@ flags=$(tools/kflags.sh "$build")
 kmake() { CCACHE_BASEDIR=$(realpath "$WORK") CCACHE_SLOPPINESS=locale make -s ARCH=arm CROSS_COMPILE="$CROSS" \
 	CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" KCFLAGS="$flags" KAFLAGS="$flags" \
 	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
-k() { kmake -C "$TREE" O="$build" "$@"; }
+kmake_out() { kmake -C "$TREE" O="$build" "$@"; }
 # Built: the artefacts match, and for modules the kernel has its module kit or the build dir
 # holds it.
 built() { [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
@@ -58,7 +58,7 @@ modules() {
 	for m in $MODULES; do cp "$MODSRC/$m" "$src/"; echo "obj-m += ${m%.c}.o" >> "$src/Kbuild"; done
 	cp "$MODSRC"/*.h "$src/" 2>/dev/null || true
 	t0=$(date +%s)
-	if [ -d "$kit" ]; then kmake -C "$kit" M="$src" modules; else k M="$src" modules; fi >"$src/build.log" 2>&1 || { tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
+	if [ -d "$kit" ]; then kmake -C "$kit" M="$src" modules; else kmake_out M="$src" modules; fi >"$src/build.log" 2>&1 || { tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
 	cp "$src"/*.ko "$MODOUT/"
 	echo "kbuild: modules $MODULES built against $stage for $target ($(( $(date +%s) - t0 )) s, log: $src/build.log)"
 	modkey "$(cat "$out/stamp")" > "$MODOUT/stamp"
@@ -104,8 +104,8 @@ if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
 fi
 lock
 tools/tree.sh "$([ "$mode" = exact ] && echo exact || echo checkout)" "$stage"
-if [ -z "$(g status --porcelain)" ] && [ "$(g rev-parse HEAD)" = "$(g rev-parse "$stage^{commit}")" ]; then have=$id
-else have="$(g rev-parse HEAD)-$( (g diff HEAD; g status --porcelain) | sha1sum | cut -c1-12)-$cfg"; fi
+if [ -z "$(tree_git status --porcelain)" ] && [ "$(tree_git rev-parse HEAD)" = "$(tree_git rev-parse "$stage^{commit}")" ]; then have=$id
+else have="$(tree_git rev-parse HEAD)-$( (tree_git diff HEAD; tree_git status --porcelain) | sha1sum | cut -c1-12)-$cfg"; fi
 if reusable "$have"; then modules_uptodate; fi
 if built "$have"; then
 	uptodate
@@ -129,7 +129,7 @@ else
 	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
 	progress &
 	prog=$!
-	k -j"$JOBS" "$IMAGE" $DTB $mods scripts_gdb >"$build/build.log" 2>&1 || { kill $prog 2>/dev/null; tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
+	kmake_out -j"$JOBS" "$IMAGE" $DTB $mods scripts_gdb >"$build/build.log" 2>&1 || { kill $prog 2>/dev/null; tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
 	kill $prog 2>/dev/null || true
 	[ -z "$cold" ] || find "$build" -name '*.o' | wc -l > "$objects"
 	rm -rf "$out/imported" "$kit" "$out/scripts"

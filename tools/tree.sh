@@ -11,7 +11,7 @@
 set -eu
 die() { echo "tree: $*" >&2; exit 2; }
 : "${TREE:?}" "${TARBALL:?}" "${SERIES:?}" "${LABS:?}" "${PATCHES:?}"
-g() { git -C "$TREE" -c user.name=lab -c user.email=lab@localhost -c advice.detachedHead=false "$@"; }
+tree_git() { git -C "$TREE" -c user.name=lab -c user.email=lab@localhost -c advice.detachedHead=false "$@"; }
 
 prepare() {
 	[ -d "$TREE/.git" ] && return 0
@@ -27,9 +27,9 @@ prepare() {
 	sed -i '/^# Debian packaging/,$d' "$tmp/.gitignore"
 	git -C "$tmp" init -q
 	git -C "$tmp" add -f .
-	TREE=$tmp g commit -q -m "pristine: Debian linux-source-$SERIES ($v)" \
+	TREE=$tmp tree_git commit -q -m "pristine: Debian linux-source-$SERIES ($v)" \
 		-m "Unpacked from $TARBALL; Debian's top-level '/*' ignore rule dropped so new files show up."
-	TREE=$tmp g tag pristine
+	TREE=$tmp tree_git tag pristine
 	mv "$tmp" "$TREE"
 	echo "tree: unpacked and committed as pristine ($(( $(date +%s) - t0 )) s)"
 	trap - EXIT
@@ -49,20 +49,20 @@ patches_id() { id=pristine; [ "$1" = pristine ] && { echo pristine; return; }
 
 # The tarball's hash, kept in the work dir while its size and time stay the same.
 tarball_id() {
-	k="$(stat -Lc '%s %Y' "$TARBALL" 2>/dev/null)" || die "$TARBALL not found: install linux-source-$SERIES (make deps)"
+	key="$(stat -Lc '%s %Y' "$TARBALL" 2>/dev/null)" || die "$TARBALL not found: install linux-source-$SERIES (make deps)"
 	f=${WORK:-$TREE/..}/tarball-id
-	if [ "$(sed -n 1p "$f" 2>/dev/null)" != "$k" ]; then
-		mkdir -p "${f%/*}"; { echo "$k"; sha1sum < "$TARBALL" | cut -c1-12; } > "$f.$$" && mv "$f.$$" "$f"
+	if [ "$(sed -n 1p "$f" 2>/dev/null)" != "$key" ]; then
+		mkdir -p "${f%/*}"; { echo "$key"; sha1sum < "$TARBALL" | cut -c1-12; } > "$f.$$" && mv "$f.$$" "$f"
 	fi
 	sed -n 2p "$f"
 }
 
-dirty() { [ -n "$(g status --porcelain)" ]; }
+dirty() { [ -n "$(tree_git status --porcelain)" ]; }
 guard() {
 	dirty || return 0
-	[ "${SAVE:-0}" = 1 ] || die "uncommitted edits in $TREE ($(g status --porcelain | wc -l) files): commit them, or rerun with SAVE=1 to keep them on a branch"
+	[ "${SAVE:-0}" = 1 ] || die "uncommitted edits in $TREE ($(tree_git status --porcelain | wc -l) files): commit them, or rerun with SAVE=1 to keep them on a branch"
 	b="saved/$(date +%Y%m%d-%H%M%S)"
-	g checkout -q -b "$b"; g add -A; g commit -q -m "lab: edits saved before a stage switch"
+	tree_git checkout -q -b "$b"; tree_git add -A; tree_git commit -q -m "lab: edits saved before a stage switch"
 	echo "tree: your edits are saved on branch $b (git -C $TREE log $b)"
 }
 
@@ -71,25 +71,25 @@ ensure_tag() {
 	local prev want
 	prev=$(prev_of "$1"); ensure_tag "$prev"
 	want=$(patches_id "$1") dir=$(patch_dir "$1")
-	[ "$(g tag -l --format='%(contents:subject)' "$1")" = "$want" ] && return 0
+	[ "$(tree_git tag -l --format='%(contents:subject)' "$1")" = "$want" ] && return 0
 	ls "$dir"/*.patch >/dev/null 2>&1 || die "no patches in $dir"
 	t0=$(date +%s)
 	guard
-	g checkout -q --detach "$prev"
-	g am -q "$dir"/*.patch || { g am --abort; die "${dir#"$PATCHES"/} do not apply on $prev"; }
+	tree_git checkout -q --detach "$prev"
+	tree_git am -q "$dir"/*.patch || { tree_git am --abort; die "${dir#"$PATCHES"/} do not apply on $prev"; }
 	# git am skips a patch whose change is already there: a stage must add commits.
-	[ "$(g rev-list --count "$prev..HEAD")" = "$(ls "$dir"/*.patch | wc -l)" ] ||
+	[ "$(tree_git rev-list --count "$prev..HEAD")" = "$(ls "$dir"/*.patch | wc -l)" ] ||
 		die "${dir#"$PATCHES"/} made fewer commits than it has patches on $prev (already applied?)"
-	g tag -f -a "$1" -m "$want" >/dev/null
+	tree_git tag -f -a "$1" -m "$want" >/dev/null
 	echo "tree: $1 applied on $prev ($(( $(date +%s) - t0 )) s)"
 	echo "$1" > "$TREE/.git/lab-stage"
 }
 
 checkout() {
 	ensure_tag "$1"
-	if [ "$(g rev-parse HEAD)" = "$(g rev-parse "$1^{commit}")" ] && ! dirty; then :
+	if [ "$(tree_git rev-parse HEAD)" = "$(tree_git rev-parse "$1^{commit}")" ] && ! dirty; then :
 	elif [ "${2:-}" != exact ] && [ "$(cat "$TREE/.git/lab-stage" 2>/dev/null)" = "$1" ]; then :
-	else guard; g checkout -q --detach "$1"
+	else guard; tree_git checkout -q --detach "$1"
 	fi
 	echo "$1" > "$TREE/.git/lab-stage"
 }
@@ -101,7 +101,7 @@ migrate() {
 			echo "$new" > "$TREE/.git/lab-stage"
 			echo "tree: stage $old is now called $new: this tree follows it"
 		fi
-		[ -d "$LABS/$old" ] || ! g rev-parse -q --verify "refs/tags/$old" >/dev/null || g tag -d "$old" >/dev/null
+		[ -d "$LABS/$old" ] || ! tree_git rev-parse -q --verify "refs/tags/$old" >/dev/null || tree_git tag -d "$old" >/dev/null
 	done
 }
 
