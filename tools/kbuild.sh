@@ -127,13 +127,19 @@ else
 	cold=$([ -e "$build/vmlinux" ] || echo yes)	# nothing built here yet (kconfig's own tools aside)
 	touch "$build/lab-start"
 	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
+	# The device tree by its name: 6.1 keeps ARM's sources in arch/arm/boot/dts/, later series
+	# in a folder per vendor (arm/versatile-pb.dts).
+	dtb=${DTB:+$(cd "$TREE/arch/arm/boot/dts" && find . -name "${DTB%.dtb}.dts" | sed 's|^\./||;s|s$|b|')}
 	progress &
 	prog=$!
-	kmake_out -j"$JOBS" "$IMAGE" $DTB $mods scripts_gdb >"$build/build.log" 2>&1 || { kill $prog 2>/dev/null; tail -30 "$build/build.log" >&2; echo "kbuild: $stage failed to build" >&2; exit 1; }
+	kmake_out -j"$JOBS" "$IMAGE" $dtb $mods scripts_gdb >"$build/build.log" 2>&1 || {
+		kill $prog 2>/dev/null; tail -30 "$build/build.log" >&2
+		echo "kbuild: $stage failed to build" >&2; exit 1; }
 	kill $prog 2>/dev/null || true
 	[ -z "$cold" ] || find "$build" -name '*.o' | wc -l > "$objects"
 	rm -rf "$out/imported" "$kit" "$out/scripts"
-	for f in arch/arm/boot/$IMAGE ${DTB:+arch/arm/boot/dts/$DTB} vmlinux System.map .config vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
+	for f in arch/arm/boot/$IMAGE ${dtb:+arch/arm/boot/dts/$dtb} vmlinux System.map .config \
+		vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
 	mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
 	[ -z "$OBJECTS" ] || (cd "$build" && cp --parents $OBJECTS "$out/")
 	[ -z "${MODKIT:-}" ] || [ -z "$mods" ] || modkit
