@@ -16,10 +16,13 @@
 # names in MODSRC), also build those modules against this kernel, into MODOUT.
 set -eu
 stage=$1 target=$2 mode=$3
-: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:=}" "${SOURCES:=}" "${OBJECTS:=}"
+: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${SERIES:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:=}" "${SOURCES:=}" "${OBJECTS:=}"
 : "${IMAGE:=zImage}" "${DTB:=}"
 build=$WORK/build/$target out=$WORK/out/$target/$stage
-frags="$(for c in $TARGET_CONFIGS; do printf '%s ' "$LAB/labs/targets/$c.config"; done)${STAGE_CONFIG:-}"
+# A target's fragment, then that fragment's additions for the kernel series (<name>@<series>).
+frags="$(for c in $TARGET_CONFIGS; do for f in "$c" "$c@$SERIES"; do
+	[ ! -f "$LAB/labs/targets/$f.config" ] || printf '%s ' "$LAB/labs/targets/$f.config"
+	done; done)${STAGE_CONFIG:-}"
 cfg=$( { [ -z "$SOURCES$OBJECTS" ] || echo "$SOURCES" "$OBJECTS"; [ -z "${frags% }" ] || cat $frags; } | sha1sum | cut -c1-12)
 id="$(tools/tree.sh ident "$stage")-$cfg"
 [ "$mode" != id ] || { echo "$id"; exit 0; }
