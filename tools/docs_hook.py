@@ -6,7 +6,9 @@ page and its patches disagree, so a patch cannot change under its explanation un
 In prose, commit hashes link to Linus's tree and kernel source paths to elixir, at the 6.1
 release in mkdocs.yml's extra: linux_version. The built site works from disk (file://): the
 search index is written as a script too (tools/docs_theme/). Old addresses lead on: each page's
-directory address, and a renamed stage's (labs/renamed). See docs/engine.md, "The docs".
+directory address, and a renamed stage's (labs/renamed). Under each hunk the page says whether
+the port to each later kernel series (labs/series; patches/<id>/<series>/) makes the same change,
+and a paragraph of its own says how it differs where it does. See docs/engine.md, "The docs".
 """
 import html
 import json
@@ -14,15 +16,19 @@ import logging
 import os
 import posixpath
 import re
+from difflib import SequenceMatcher
 
 from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.docs_hook")  # under "mkdocs": strict mode counts it
 
-REF = re.compile(r"\{\{ hunk (\d{4}) ([1-9]\d*) \}\}")
+# {{ hunk 0001 2 }}, or a later series' port's own hunk: {{ hunk 6.12 0001 2 }}
+REF = re.compile(r"\{\{ hunk (?:([\w.]+) )?(\d{4}) ([1-9]\d*) \}\}")
 LOOKS_LIKE_REF = re.compile(r"^\s*\{\{\s*hunk\b")
 HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+HEADING = re.compile(r"#{1,6}\s")
+PORT_NOTE = '!!! note "Linux {}"'  # a later series' note, rendered; its paths are not linked
 
 # Links: the shape every generated or hand-written link to these two sites must have.
 KORG = "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id="
@@ -55,6 +61,8 @@ RENAMED = re.compile(r"([a-z0-9][a-z0-9-]*) ([a-z0-9][a-z0-9-]*)")  # as tools/s
 
 top = "."  # the repository, set in on_config
 version = None  # extra: linux_version of mkdocs.yml
+kseries = []  # labs/series' first column: the first series' patches are patches/<id>/*.patch
+NOTE = None  # the start of a paragraph that says how a later series' port differs: "6.12: "
 seen = set()  # stages whose page was checked: a stage without a page is an error too
 pages = set()  # the built pages, as paths in the site: labs/<id>.html
 
@@ -93,9 +101,9 @@ def parse_patch(path):
     return hunks
 
 
-def load_series(stage):
-    """{"0001": (patch file name, hunks)} for patches/<stage>/, or None without patches."""
-    pdir = os.path.join(top, "patches", stage)
+def load_series(*folder):
+    """{"0001": (patch file name, hunks)} for patches/<stage>[/<series>]/, or None without it."""
+    pdir = os.path.join(top, "patches", *folder)
     if not os.path.isdir(pdir):
         return None
     series = {}
@@ -105,19 +113,90 @@ def load_series(stage):
     return series
 
 
-def diff_block(fname, hunks, n):
+def change(hunk):
+    """What a hunk does: its file and its -/+ lines (a port's context and line numbers move)."""
+    name, body = hunk
+    return name, [line for line in body[1:] if line[:1] in "-+"]
+
+
+def compare(series, port):
+    """How a port's patches differ from the first series', hunk by hunk: (same, under, alone).
+
+    same[p, n] is the port's hunk of patch p that makes the change of hunk n, or None; under[p, n]
+    lists, for such a differing hunk, the port's hunks of the same file that match none, each
+    going with the differing hunk most like it (10's two hunks each get their own); alone lists
+    the port's hunks left over, which the page shows with {{ hunk <series> p m }}.
+    """
+    same, under, alone = {}, {}, []
+    for p in sorted(set(series) | set(port)):
+        old = series[p][1] if p in series else []
+        new = port[p][1] if p in port else []
+        free = list(range(1, len(new) + 1))
+        for n, hunk in enumerate(old, 1):
+            same[p, n] = next((m for m in free if change(new[m - 1]) == change(hunk)), None)
+            if same[p, n]:
+                free.remove(same[p, n])
+            else:
+                under[p, n] = []
+        for m in free:
+            name, lines = change(new[m - 1])
+            near = [n for n in under if n[0] == p and old[n[1] - 1][0] == name]
+            if near:
+                alike = [SequenceMatcher(None, change(old[n - 1])[1], lines).ratio()
+                         for _, n in near]
+                under[near[alike.index(max(alike))]].append(m)
+            else:
+                alone.append((p, m))
+    return same, under, alone
+
+
+def diff_block(fname, hunks, n, port=None):
     name, body = hunks[n - 1]
     fence = "```"
     while fence in "\n".join(body):  # a longer fence than any run of backticks inside
         fence += "`"
-    title = f"{name} ({fname[:4]}, hunk {n} of {len(hunks)})"
+    title = f"{name} ({port + ' ' if port else ''}{fname[:4]}, hunk {n} of {len(hunks)})"
     return ["", f'{fence}diff title="{title}"', *body, fence, ""]
 
 
-def show_hunks(markdown, where, series):
-    """Replace each hunk reference by its diff block; check that the page shows the series."""
-    out, fence, shown = [], None, []
-    for line in markdown.split("\n"):
+def port_block(port, fname, hunks, ms):
+    """A port's hunks ms of one patch, collapsed (pymdownx.details): the page reads as 6.1's."""
+    what = "hunk" if len(ms) == 1 else "hunks"
+    out = ["", f'??? example "Linux {port}: the port\'s {what}"']
+    for m in ms:
+        out += ["    " + line if line else line for line in diff_block(fname, hunks, m, port)]
+    return out
+
+
+def show_hunks(markdown, where, series, ports):
+    """Replace each hunk reference by its diff block; check that the page shows the series.
+
+    ports: {later series: its patches for this stage, or None where the first series' apply
+    unchanged}. Under each hunk the page says what each port does with it: the hook notes "the
+    same change", or the page has a paragraph "<series>: ..." that says how the port differs
+    (rendered as a note, followed by the port's own hunks of that file).
+    """
+    cmp = {s: compare(series, port) for s, port in ports.items() if port and series is not None}
+    lines, out, fence, shown, shown_port = markdown.split("\n"), [], None, [], []
+    section, noted = None, set()  # the hunk (p, n) whose notes may follow, the ports that did
+
+    def close():  # the next hunk or heading: each port that differs here must have said how
+        for s, (same, _, _) in cmp.items():
+            if section and same[section] is None and s not in noted:
+                fname, hunks = series[section[0]]
+                log.error(f"{where}: hunk {section[1]} of {fname} differs in the {s} port "
+                          f"({s}/): under {{{{ hunk {section[0]} {section[1]} }}}}, add "
+                          f"a paragraph '{s}: ...' that says how")
+        noted.clear()
+
+    if series is not None and ports and not all(ports.values()):
+        same = ", ".join(s for s, port in ports.items() if not port)
+        at = next((i + 1 for i, line in enumerate(lines) if line.startswith("# ")), 0)
+        lines[at:at] = ["", f'<small class="lab-port">{same}: this stage\'s patches apply '
+                        "unchanged.</small>"]
+    i = 0
+    while i < len(lines):
+        line, i = lines[i], i + 1
         m = FENCE.match(line)
         if fence:  # inside a code block: leave it alone (engine.md shows the syntax in one)
             if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
@@ -126,28 +205,52 @@ def show_hunks(markdown, where, series):
             continue
         if m:
             fence = m.group(1)
+        note = series is not None and (i < 2 or not lines[i - 2].strip()) and NOTE.match(line)
+        if note and not m:
+            para = [line]
+            while i < len(lines) and lines[i].strip() and not (
+                    FENCE.match(lines[i]) or HEADING.match(lines[i])
+                    or LOOKS_LIKE_REF.match(lines[i])):
+                para.append(lines[i])
+                i += 1
+            out.extend(port_note(where, series, ports, cmp, section, noted, note.group(1), para))
+            continue
+        if HEADING.match(line):
+            close()
+            section = None
         if not LOOKS_LIKE_REF.match(line):
             out.append(line)
             continue
+        close()
+        section = None
         ref = REF.fullmatch(line)
         if not ref:
             log.error(f"{where}: '{line}' is not a hunk reference: write {{{{ hunk 0001 2 }}}}")
         elif series is None:
             log.error(f"{where}: '{line}': this page is not a stage page with patches")
-        elif ref.group(1) not in series:
-            log.error(f"{where}: '{line}': no patch {ref.group(1)}-*.patch in this stage")
+        elif ref.group(1):
+            out.extend(port_hunk(where, line, ports, cmp, shown_port, *ref.groups()))
+            continue
+        elif ref.group(2) not in series:
+            log.error(f"{where}: '{line}': no patch {ref.group(2)}-*.patch in this stage")
         else:
-            fname, hunks = series[ref.group(1)]
-            n = int(ref.group(2))
+            fname, hunks = series[ref.group(2)]
+            n = int(ref.group(3))
             if n > len(hunks):
                 log.error(f"{where}: '{line}': {fname} has {len(hunks)} hunks")
-            elif (ref.group(1), n) in shown:
+            elif (ref.group(2), n) in shown:
                 log.error(f"{where}: '{line}': hunk shown twice")
             else:
-                shown.append((ref.group(1), n))
+                section = (ref.group(2), n)
+                shown.append(section)
                 out.extend(diff_block(fname, hunks, n))
+                same = [f"{s}: the same change (the port's hunk {c[0][section]} of "
+                        f"{len(ports[s][section[0]][1])})" for s, c in cmp.items() if c[0][section]]
+                if same:
+                    out += [f'<small class="lab-port">{"; ".join(same)}.</small>', ""]
                 continue
         out.append(line)
+    close()
     if series is not None:
         want = [(p, n) for p in series for n in range(1, len(series[p][1]) + 1)]
         for p, n in want:
@@ -159,7 +262,60 @@ def show_hunks(markdown, where, series):
         if shown != [ref for ref in want if ref in shown]:
             log.error(f"{where}: hunks shown out of the series' order: "
                   + ", ".join(f"{p} {n}" for p, n in shown))
+    for s, (_, _, alone) in cmp.items():
+        for p, m in alone:
+            if (s, p, m) not in shown_port:
+                fname, hunks = ports[s][p]
+                name, body = hunks[m - 1]
+                log.error(f"{where}: hunk {m} of {s}/{fname} ({name} {body[0].split(' @@')[0]} "
+                          f"@@) is the port's own and not shown: add {{{{ hunk {s} {p} {m} }}}} "
+                          "where the page explains it")
     return "\n".join(out)
+
+
+def port_note(where, series, ports, cmp, section, noted, s, para):
+    """A paragraph "<series>: ..." under a hunk that the port changes: a note, then its hunks."""
+    head = f"{where}: '{para[0][:40]}...'"
+    if section is None:
+        log.error(f"{head} is under no hunk: it goes after the {{{{ hunk ... }}}} it is about")
+    elif s in noted:
+        log.error(f"{head}: a second {s} note under {{{{ hunk {section[0]} {section[1]} }}}}")
+    elif not ports[s]:
+        log.error(f"{head}: stale: the patches of this stage apply to {s} unchanged "
+                  f"(there is no {s}/ port)")
+    elif cmp[s][0][section]:
+        log.error(f"{head}: stale: hunk {cmp[s][0][section]} of {s}/{series[section[0]][0]} "
+                  f"makes the same change as {{{{ hunk {section[0]} {section[1]} }}}}")
+    else:
+        noted.add(s)
+        fname, hunks = ports[s][section[0]] if section[0] in ports[s] else (None, None)
+        text = [para[0][len(s) + 1:].lstrip()] + para[1:]
+        text[0] = text[0][:1].upper() + text[0][1:]  # "6.12: the ..." under the title "Linux 6.12"
+        out = ["", PORT_NOTE.format(s), ""] + ["    " + line for line in text] + [""]
+        ms = cmp[s][1][section]
+        return out + (port_block(s, fname, hunks, ms) + [""] if ms else [])
+    noted.add(s)
+    return para
+
+
+def port_hunk(where, line, ports, cmp, shown_port, s, p, m):
+    """{{ hunk <series> p m }}: a port's hunk that goes with no hunk of the first series."""
+    m, port = int(m), ports.get(s)
+    if s not in ports:
+        log.error(f"{where}: '{line}': labs/series has no later series {s}")
+    elif not port or p not in port:
+        log.error(f"{where}: '{line}': no patch {s}/{p}-*.patch in this stage")
+    elif m > len(port[p][1]):
+        log.error(f"{where}: '{line}': {s}/{port[p][0]} has {len(port[p][1])} hunks")
+    elif (s, p, m) in shown_port:
+        log.error(f"{where}: '{line}': hunk shown twice")
+    elif (p, m) not in cmp[s][2]:
+        log.error(f"{where}: '{line}': that hunk goes with a hunk of the {kseries[0]} patches, "
+                  f"under which the page shows it (or says it is the same change)")
+    else:
+        shown_port.append((s, p, m))
+        return port_block(s, port[p][0], port[p][1], [m]) + [""]
+    return [line]
 
 
 def kernel_url(path, line=None):
@@ -169,37 +325,43 @@ def kernel_url(path, line=None):
     return ELIXIR.format(version) + path + (f"#L{line}" if line else "")
 
 
-def link_plain(text):
+def link_plain(text, paths=True):
     def link(m):
-        url = KORG + m.group(1) if m.group(1) else kernel_url(m.group(2))
+        url = KORG + m.group(1) if m.group(1) else paths and kernel_url(m.group(2))
         return f"[{m.group(0)}]({url})" if url else m.group(0)
     return PLAIN.sub(link, text)
 
 
-def link_token(m):
+def link_token(m, paths=True):
     """A code span that is exactly a hash or a kernel path becomes a link; the rest stays."""
     span = m.group(2) and SPAN.fullmatch(m.group(2).strip())
     if not span:
         return m.group(0)
-    url = KORG + span.group(1) if span.group(1) else kernel_url(span.group(2), span.group(4))
+    url = KORG + span.group(1) if span.group(1) else (
+        paths and kernel_url(span.group(2), span.group(4)))
     return f"[{m.group(0)}]({url})" if url else m.group(0)
 
 
 def link_prose(markdown):
     """Link hashes and kernel paths in each paragraph, outside code blocks and headings."""
-    out, para, fence = [], [], None
+    out, para, fence, paths = [], [], None, True
+    notes = [PORT_NOTE.format(s) for s in kseries[1:]]
 
     def flush():  # a whole paragraph at once: a code span may run over a line break
         text, pos, linked = "\n".join(para), 0, []
         for m in TOKEN.finditer(text):
-            linked += [link_plain(text[pos:m.start()]), link_token(m)]
+            linked += [link_plain(text[pos:m.start()], paths), link_token(m, paths)]
             pos = m.end()
         if para:
-            out.extend(("".join(linked) + link_plain(text[pos:])).split("\n"))
+            out.extend(("".join(linked) + link_plain(text[pos:], paths)).split("\n"))
         para.clear()
 
     for line in markdown.split("\n"):
         m = FENCE.match(line)
+        if not fence and line[:1].strip():  # at the margin: a later series' note starts or ends
+            flush()
+            # Its paths are that series' files, which elixir's 6.1 release may not have.
+            paths = line not in notes
         if fence or m or not line.strip() or re.match(r"\s*(#|!!!|\?\?\?|\[[^\]]+\]:)", line):
             flush()  # code, blank line, heading, admonition title, link definition: as they are
             if fence and m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
@@ -224,11 +386,14 @@ def check_links(html, where):
 
 
 def on_config(config):
-    global top, version
+    global top, version, kseries, NOTE
     top = os.path.dirname(os.path.abspath(config["config_file_path"]))
+    with open(os.path.join(top, "labs", "series"), encoding="utf-8") as f:
+        kseries = [line.split()[0] for line in f if line.strip() and not line.startswith("#")]
+    NOTE = re.compile(r"(%s): " % "|".join(map(re.escape, kseries[1:])) if kseries[1:] else "$^")
     version = str(config["extra"].get("linux_version", ""))
-    if not re.fullmatch(r"6\.1\.\d+", version):
-        log.error(f"mkdocs.yml: extra: linux_version is '{version}', not 6.1.N")
+    if not re.fullmatch(re.escape(kseries[0]) + r"\.\d+", version):
+        log.error(f"mkdocs.yml: extra: linux_version is '{version}', not {kseries[0]}.N")
     seen.clear()
     pages.clear()
     return config
@@ -238,9 +403,10 @@ def on_page_markdown(markdown, page, config, files):
     uri = page.file.src_uri
     stage = uri[len("labs/"):-len(".md")] if re.fullmatch(r"labs/[^/]+\.md", uri) else None
     series = load_series(stage) if stage else None
+    ports = {s: load_series(stage, s) for s in kseries[1:]} if series is not None else {}
     if stage and series is not None:
         seen.add(stage)
-    return link_prose(show_hunks(markdown, "docs/" + uri, series))
+    return link_prose(show_hunks(markdown, "docs/" + uri, series, ports))
 
 
 def on_page_content(html, page, config, files):
