@@ -1,16 +1,18 @@
 #!/bin/sh
 # The docs build fails when a stage page and its patches disagree, or a link to the kernel's
-# sites has the wrong shape (tools/docs_hook.py): on a scratch copy of the docs, each way of
-# breaking 06's page must fail `mkdocs build` with its own error, and the page as committed
+# sites has the wrong shape, or a page's notes on a later kernel series' port (6.12: ...) do
+# not fit it (tools/docs_hook.py): on a scratch copy of the docs, each way of breaking a page
+# (06's unless named) must fail `mkdocs build` with its own error, and the pages as committed
 # must build. Usage: tests/docs-drift.sh [SCRATCH DIR].
 set -eu
 s=${1:-${WORK:-/tmp}/docs-drift}; page=docs/labs/06-move-vector-stubs.md
 fail() { echo "docs-drift: $*" >&2; exit 1; }
-# try NAME EXPECTED-ERROR SED-SCRIPT: break the copy's page with sed, build, expect the error.
+# try NAME EXPECTED-ERROR SED-SCRIPT [PAGE]: break the copy's page with sed, build, expect the
+# error.
 try() {
 	rm -rf "$s" && mkdir -p "$s/labs" && cp -r docs patches tools mkdocs.yml "$s/" &&
-		cp labs/renamed "$s/labs/"  # the redirect pages of renamed stages
-	sed -i "$3" "$s/$page"
+		cp labs/renamed labs/series "$s/labs/"  # redirects of renamed stages; the series
+	sed -i "$3" "$s/${4:-$page}"
 	if (cd "$s" && mkdocs build --strict -q -d "$s/site") >"$s.err" 2>&1; then
 		[ -z "$2" ] || fail "$1: the build passed"
 	else
@@ -32,4 +34,13 @@ try "a file link at another version" "file links go to https://elixir.bootlin.co
 	's|^The help now says|[x](https://elixir.bootlin.com/linux/v6.1.1/source/fs/open.c) &|'
 try "a commit link of another shape" "commit links go to https://git.kernel.org/" \
 	's|^The help now says|[x](https://git.kernel.org/torvalds/c/19accfd37384) &|'
+# A hunk whose 6.12 port differs needs its note; a note where nothing differs is stale.
+try "a 6.12 note left out" "hunk 1 of 0001-ARM-Fix-sorting.* differs in the 6.12 port" \
+	'/^6.12: this hunk/,/^$/d' docs/labs/04-machine-sort.md
+try "a stale 6.12 note" "stale: hunk 2 of 6.12/0001-ARM-move-vector-stubs.patch makes the same" \
+	's/^{{ hunk 0001 2 }}$/&\n\n6.12: nothing differs./'
+try "a 6.12 note on a stage without a port" "stale: the patches of this stage apply to 6.12" \
+	's/^{{ hunk 0001 1 }}$/&\n\n6.12: nothing differs./' docs/labs/02-vivt-switch-mm.md
+try "a hunk of the 6.12 port not shown" "hunk 1 of 6.12/0013-.* is the port's own and not shown" \
+	'/^{{ hunk 6.12 0013 1 }}$/d' docs/labs/00-baseline.md
 rm -rf "$s" "$s.err"
