@@ -141,9 +141,9 @@ def compare(series, port):
         for m in free:
             name, lines = change(new[m - 1])
             near = [n for n in under if n[0] == p and old[n[1] - 1][0] == name]
-            if near:
-                alike = [SequenceMatcher(None, change(old[n - 1])[1], lines).ratio()
-                         for _, n in near]
+            if near:  # by characters: a port's changed line rarely equals the first series' line
+                alike = [SequenceMatcher(None, "\n".join(change(old[n - 1])[1]),
+                                         "\n".join(lines)).ratio() for _, n in near]
                 under[near[alike.index(max(alike))]].append(m)
             else:
                 alone.append((p, m))
