@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Checks for 13-ext4-tmpfile-oops: the learner's publish_file() on the journaled ext4 mount
- * (a fresh image from the host, mounted at /mnt/ext4) and on overlayfs, which has no
- * ->tmpfile in 6.1. Every call that reaches ext4's O_TMPFILE path runs in a child: on the
- * kernel below this stage it hits a kernel BUG and the filesystem stays wedged.
+ * (a fresh image from the host, mounted at /mnt/ext4) and on a filesystem without
+ * ->tmpfile (overlayfs in 6.1, FAT in 6.12). Every call that reaches ext4's O_TMPFILE path
+ * runs in a child: on the kernel below this stage it hits a kernel BUG and the filesystem
+ * stays wedged.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/loop.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include "kselftest_harness.h"
@@ -135,7 +138,47 @@ TEST(no_partial_file_visible)
 	}
 }
 
-/* overlayfs in 6.1 has no ->tmpfile: the fallback must do the job, and clean up after itself. */
+/* FAT in a 2 MiB image on /dev/loop0, at dir; its files show as mode 0600. */
+static int mount_fat(const char *dir)
+{
+	int img = open("/tmp/fat.img", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	int loop = open("/dev/loop0", O_RDWR);
+	int ok = img >= 0 && loop >= 0 && !ftruncate(img, 2 << 20) &&
+		 !system("mkdosfs /tmp/fat.img >/dev/null") && !ioctl(loop, LOOP_SET_FD, img) &&
+		 !mount("/dev/loop0", dir, "vfat", 0, "fmask=0177,dmask=0077");
+
+	close(img);
+	close(loop);
+	return ok ? 0 : -1;
+}
+
+/*
+ * A writable filesystem without ->tmpfile at dir (0, or -1 with errno): O_TMPFILE there fails
+ * with EOPNOTSUPP. overlayfs in 6.1 has none; in 6.12 it has one when its upper filesystem
+ * does (tmpfs here), and FAT takes its place.
+ */
+static int mount_without_tmpfile(const char *dir)
+{
+	int fd;
+
+	mkdir("/tmp/ovl", 0755);
+	mkdir("/tmp/ovl/lower", 0755);
+	mkdir("/tmp/ovl/upper", 0755);
+	mkdir("/tmp/ovl/work", 0755);
+	mkdir(dir, 0755);
+	if (mount("overlay", dir, "overlay", 0,
+		  "lowerdir=/tmp/ovl/lower,upperdir=/tmp/ovl/upper,workdir=/tmp/ovl/work"))
+		return -1;
+	fd = open(dir, O_TMPFILE | O_WRONLY, 0600);
+	if (fd < 0 && errno == EOPNOTSUPP)
+		return 0;
+	if (fd >= 0)
+		close(fd);
+	umount(dir);
+	return mount_fat(dir);
+}
+
+/* The fallback must do the job, and clean up after itself. */
 TEST(falls_back_without_tmpfile)
 {
 	struct job j = { "/tmp/ovl/merged", "fallback", 8192, 0600 };
@@ -143,13 +186,7 @@ TEST(falls_back_without_tmpfile)
 	struct dirent *e;
 	int others = 0;
 
-	mkdir("/tmp/ovl", 0755);
-	mkdir("/tmp/ovl/lower", 0755);
-	mkdir("/tmp/ovl/upper", 0755);
-	mkdir("/tmp/ovl/work", 0755);
-	mkdir("/tmp/ovl/merged", 0755);
-	ASSERT_EQ(0, mount("overlay", "/tmp/ovl/merged", "overlay", 0,
-			   "lowerdir=/tmp/ovl/lower,upperdir=/tmp/ovl/upper,workdir=/tmp/ovl/work"));
+	ASSERT_EQ(0, mount_without_tmpfile(j.dir)) TH_LOG("no filesystem without ->tmpfile: %m");
 	EXPECT_EQ(PUBLISH_FALLBACK, lab_guarded(do_publish, &j));
 	expect_published(_metadata, j.dir, j.name, j.len, j.mode);
 	d = opendir(j.dir);
