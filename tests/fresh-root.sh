@@ -18,7 +18,8 @@ what=$1 rel=$2 archive=${3:-}
 d=$WORK/fresh-$rel-$what
 fail() { echo "fresh $rel root ($what): $*" >&2; exit 1; }
 mkdir -p "$d" && rm -rf "$d/io" && mkdir -p "$d/io"
-[ -z "$archive" ] || ln "$archive" "$d/io/kernels.tar.zst" 2>/dev/null || cp "$archive" "$d/io/"
+[ "$what" = suite ] || [ -z "$archive" ] || ln "$archive" "$d/io/kernels.tar.zst" 2>/dev/null ||
+	cp "$archive" "$d/io/"
 # What the root has before and after the run, compared on the host: installed packages (and
 # which were asked for), foreign architectures, and services enabled to start at boot.
 state() { echo "dpkg-query -W -f='\${Package}:\${Architecture}\n' | sort > /io/$1.pkgs
