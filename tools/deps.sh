@@ -70,7 +70,9 @@ if [ ! -x "$bbhf/bin/busybox" ]; then
 	get() { ( cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root busybox-static:armhf ); }
 	{ get || { update; get; }; } && dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/x" ||
 		{ rm -rf "$tmp"; die "cannot download busybox-static:armhf"; }
-	mkdir -p "$bbhf/bin" && cp "$tmp/x/bin/busybox" "$bbhf/bin/busybox"
+	# Debian 12 ships it in /bin, Debian 13 in /usr/bin.
+	mkdir -p "$bbhf/bin" && cp "$(ls "$tmp"/x/bin/busybox "$tmp"/x/usr/bin/busybox 2>/dev/null |
+		head -1)" "$bbhf/bin/busybox"
 	rm -rf "$tmp"
 	echo "deps: busybox-static:armhf unpacked in $bbhf"
 fi
