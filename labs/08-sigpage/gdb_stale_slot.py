@@ -7,14 +7,19 @@
 #     the same watchpoint must fire at that store, and then not again before the fault.
 #  2. The pointer: watch the VMA's vm_private_data (the page array: that slot), reverse-continue,
 #     and follow the VMA copies fork made back to the store in __install_special_mapping(),
-#     called by arch_setup_additional_pages() with &page, its own local.
+#     called by arch_setup_additional_pages() with &page, its own local. The 6.12 port keeps
+#     the array in its static sigpage_mapping instead, which arch_setup_additional_pages()
+#     points at &page on every exec: watch that.
 # Functions are named from System.map, beside vmlinux, not from gdb's debug info.
 import bisect
 import os
 import gdb
 
 THREAD_SIZE = 8192
-FAULT = "special_mapping_fault if vmf->vma->vm_ops == &legacy_special_mapping_vmops"
+PORTED = gdb.lookup_static_symbol("sigpage_mapping") is not None  # the 6.12 port
+FAULT = "special_mapping_fault if " + ("vmf->vma->vm_private_data == &sigpage_mapping" if PORTED
+                                       else "vmf->vma->vm_ops == &legacy_special_mapping_vmops")
+ARRAY = "sigpage_mapping.pages" if PORTED else "vmf->vma->vm_private_data"
 
 kdir = os.path.dirname(gdb.current_progspace().filename)
 with open(os.path.join(kdir, "System.map")) as f:
@@ -54,7 +59,7 @@ gdb.execute("break " + FAULT, to_string=True)
 go("continue")
 check("stopped at the first fault on a [sigpage]", fn(pc()) == "special_mapping_fault")
 vma = int(gdb.parse_and_eval("vmf->vma"))
-slot = int(gdb.parse_and_eval("vmf->vma->vm_private_data"))
+slot = int(gdb.parse_and_eval(ARRAY))
 bad = word(slot)
 victim = task()
 made = int(gdb.parse_and_eval("'arch/arm/kernel/signal.c'::signal_page"))
@@ -86,11 +91,14 @@ go("continue")
 check("and then not again: the next stop is the fault, in %s" % victim,
       fn(pc()) == "special_mapping_fault" and task() == victim, "stopped in %s" % fn(pc()))
 
-# 2. The pointer: who made the VMA's page array that slot? fork copies a VMA whole
-# (vm_area_dup), so the faulting task's VMA leads to its parent's, and so on to the exec.
+# 2. The pointer: who made the page array that slot? On 6.1 the VMA holds it, and fork copies
+# a VMA whole (vm_area_dup), so the faulting task's VMA leads to its parent's, and so on to the
+# exec. The 6.12 port's array pointer is one static, set by the last exec of any task.
 gdb.execute("delete", to_string=True)
 for hop in range(8):
-    gdb.execute("watch -l ((struct vm_area_struct *)0x%x)->vm_private_data" % vma, to_string=True)
+    gdb.execute("watch -l " + ("sigpage_mapping.pages" if PORTED else
+                               "((struct vm_area_struct *)0x%x)->vm_private_data" % vma),
+                to_string=True)
     go("reverse-continue")
     gdb.execute("delete", to_string=True)
     if fn(pc()) != "vm_area_dup":
@@ -102,9 +110,14 @@ while frame.older() and len(callers) < 3:
     frame = frame.older()
     callers.append(fn(frame.pc()))
 gdb.write("stored by %s, called from %s\n" % (fn(pc()), " <- ".join(callers)))
-check("the pointer was stored by __install_special_mapping(), called from "
-      "arch_setup_additional_pages()", fn(pc()) == "__install_special_mapping" and
-      "arch_setup_additional_pages" in callers, "%s <- %s" % (fn(pc()), callers))
+if PORTED:
+    check("the pointer was stored by arch_setup_additional_pages()",
+          fn(pc()) == "arch_setup_additional_pages", "%s <- %s" % (fn(pc()), callers))
+    callers.insert(0, fn(pc()))
+else:
+    check("the pointer was stored by __install_special_mapping(), called from "
+          "arch_setup_additional_pages()", fn(pc()) == "__install_special_mapping" and
+          "arch_setup_additional_pages" in callers, "%s <- %s" % (fn(pc()), callers))
 if "arch_setup_additional_pages" in callers:
     frame = gdb.selected_frame()
     while frame.name() != "arch_setup_additional_pages":
