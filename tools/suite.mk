@@ -9,8 +9,8 @@
 targets = $(call manifest_for,$(1),TARGETS)
 # buildstep STAGE,TARGET: the build step's name, and the stage's KERNELS if it has any (that
 # step builds them for the stage and the one below).
-buildstep = $(or $(BUILDSTEP_$(2)),kernel builds)$(if $(call manifest_for,$(1),KERNELS,$(2)), and the kernels \
-	for $(call manifest_for,$(1),KERNELS,$(2)))
+buildstep = $(or $(BUILDSTEP_$(2)),kernel builds)$(if $(call manifest_for,$(1),KERNELS,$(2)), \
+	and the kernels for $(call manifest_for,$(1),KERNELS,$(2)))
 M := $(MAKE) -s --no-print-directory
 comma := ,
 
@@ -39,7 +39,8 @@ stage_steps = \
     $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),\
       $(M) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) K=$(call below,$(1)) \
       TARGET=$(2) $(EXACT) && $(M) kernel K=$(1) TARGET=$(2) $(EXACT)))\
-  $(call plan,$(1) [$(2)]: solution passes every check,$(call boot_at,$(1),$(1),$(2),solutions,all),guest)\
+  $(call plan,$(1) [$(2)]: solution passes every check,\
+    $(call boot_at,$(1),$(1),$(2),solutions,all),guest)\
   $(call plan,$(1) [$(2)]: skeleton scores 0,$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)\
   $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(call below,$(1)),\
     $(call boot_at,$(call below,$(1)),$(1),$(2),solutions,flip),guest))\
@@ -78,11 +79,13 @@ test-plan-rest: test-plan-stages
 	  $(M) check-gdb-attach)
 	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\
 	  $(M) check-grade-all)
-	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there with no build,\
+	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
+	  with no build,\
 	  $(M) check-share)
 	$(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
 	  learner's packages only,$(M) check-fresh-root)
-	$(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first try$(comma) \
+	$(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 \
+	  on the first try$(comma) \
 	  learner's packages only,$(M) check-fresh-root-13)
 	$(call plan,a Debian 13 root: make test PART=stages on linux 6.12 for $(SERIES_TARGET),\
 	  $(M) check-series-13)
@@ -91,7 +94,8 @@ test-plan-rest: test-plan-stages
 	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
 	  $(M) check-container)
 	$(call plan,docs: the pictures of the high pages match the kernels,$(M) check-pictures)
-	$(call plan,docs: every walkthrough's captured output is committed and on its stage page,$(M) check-walks)
+	$(call plan,docs: every walkthrough's captured output is committed and on its stage page,\
+	  $(M) check-walks)
 	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
 	$(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),$(M) check-claim CLAIM=$(c)))
 	$(call plan,docs: the pictures' SVG diagrams are drawn from their text,$(M) check-pictures-svg)
@@ -104,10 +108,12 @@ test-plan-rest: test-plan-stages
 
 HOSTTEST := $(WORK)/host/test_host
 check-host: host
-	@gcc -O2 -Wall -Wno-format-truncation -I$(KSRC)/tools/testing/selftests -Itools/host -o $(HOSTTEST) \
+	@gcc -O2 -Wall -Wno-format-truncation -I$(KSRC)/tools/testing/selftests -Itools/host \
+	  -o $(HOSTTEST) \
 	  tests/host/test_host.c tools/host/ktap.c tools/host/manifest.c tools/host/answers.c \
 	  tools/host/stagecheck.c
-	@cd tests/host && env -u SERIES GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise PICSVG=$(PICSVG) $(HOSTTEST)
+	@cd tests/host && env -u SERIES GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise \
+	  PICSVG=$(PICSVG) $(HOSTTEST)
 
 # exercises/<id>/ is generated from solutions/<id>/ by tools/host/mkexercise.
 EXDIR ?= exercises
@@ -231,25 +237,39 @@ check-series-13:
 check-container: $(FRESHK)
 	@tests/container.sh $(FRESHK)
 check-fresh-gradescope: $(FRESHK)
-	@$(M) gradescope STAGE=$(FIRST) >/dev/null && tests/fresh-root.sh gradescope bookworm $(FRESHK) $(WORK)/gradescope.zip
+	@$(M) gradescope STAGE=$(FIRST) >/dev/null && \
+	  tests/fresh-root.sh gradescope bookworm $(FRESHK) $(WORK)/gradescope.zip
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.
-PICDIR ?= docs/labs/pictures
-PICTURED = $(foreach s,$(STAGES),$(foreach t,$(call targets,$(s)),$(if $(call manifest_for,$(s),PICTURE,$(t)),$(s):$(t))))
+# Each kernel series has its own (the first series' in PICTURES, another's in a folder of it
+# named after the series); a suite run with TEST_TARGETS draws and checks those targets' only.
+PICTURES := docs/labs/pictures
+PICDIR   ?= $(PICTURES)$(if $(filter-out $(FIRST_SERIES),$(SERIES)),/$(SERIES))
+PICTURED  = $(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),\
+	    $(if $(call manifest_for,$(s),PICTURE,$(t)),$(s):$(t))))
+PICLOG    = $(WORK)/picture.log
+# picture STAGE,TARGET: draw it into PICDIR, or say why not.
+picture   = f=$(abspath $(PICDIR))/$(1)-$(2).txt; rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$(1) \
+	    T=$(1) TARGET=$(2) KMODE=$(KMODE) MODE=gdbtest GDBSCRIPT=tools/gdb/picture.py \
+	    RUN=$(2)-picture-$(1) >$(PICLOG) 2>&1 && test -s $$f || { tail -20 $(PICLOG) >&2; \
+	    echo "pictures: $(1) on $(2) failed (is its kernel built?)" >&2; exit 1; }; \
+	    echo "pictures: $(PICDIR)/$(1)-$(2).txt";
 pictures: host
-	@mkdir -p $(PICDIR) && for p in $(PICTURED); do s=$${p%%:*} t=$${p#*:} f=$(abspath $(PICDIR))/$${p%%:*}-$${p#*:}.txt; \
-	  rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$$s T=$$s TARGET=$$t KMODE=$(KMODE) MODE=gdbtest \
-	    GDBSCRIPT=tools/gdb/picture.py RUN=$$t-picture-$$s >$(WORK)/picture.log 2>&1 && test -s $$f || \
-	    { tail -20 $(WORK)/picture.log >&2; echo "pictures: $$s on $$t failed (is its kernel built?)" >&2; exit 1; }; \
-	  echo "pictures: $(PICDIR)/$$s-$$t.txt"; done; $(M) pictures-svg PICDIR=$(PICDIR)
+	@mkdir -p $(PICDIR) && \
+	  $(foreach p,$(PICTURED),$(call picture,$(word 1,$(subst :, ,$(p))),$(word 2,$(subst :, ,$(p))))) \
+	  $(M) pictures-svg PICDIR=$(PICDIR)
 check-pictures:
-	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null && \
-	  diff -r docs/labs/pictures $(WORK)/pictures && echo "pictures: $(words $(PICTURED)) match their kernels" || \
-	  { echo "docs/labs/pictures differ from what the kernels show: run 'make pictures' and commit" >&2; exit 1; }
+	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null
+	@for f in $(notdir $(wildcard $(WORK)/pictures/*.txt)); do \
+	  diff -u $(PICDIR)/$$f $(WORK)/pictures/$$f || { echo "$(PICDIR)/$$f differs from what its" \
+	    "kernel shows: run 'make pictures' and commit" >&2; exit 1; }; done
+	@$(if $(TEST_TARGETS),,cd $(WORK)/pictures && for f in $(notdir $(wildcard $(PICDIR)/*.txt)); do \
+	  test -f $$f || { echo "$(PICDIR)/$$f belongs to no stage: remove it" >&2; exit 1; }; done)
+	@echo "pictures: $(words $(PICTURED)) of linux $(SERIES) match their kernels"
 
 # Each picture also as an SVG diagram beside its text, drawn by tools/host/picsvg from the .txt
-# alone (an SVG whose text is gone goes too); the check redraws them from the committed text.
+# alone (an SVG whose text is gone goes too); the check redraws them all from the committed text.
 PICSVG := $(HOSTBIN)/picsvg
 PICTXT  = $(wildcard $(PICDIR)/*.txt)
 pictures-svg: $(PICSVG)
@@ -257,12 +277,14 @@ pictures-svg: $(PICSVG)
 	  { rm -f $${t%.txt}.svg.new; exit 1; }; done; \
 	for v in $(wildcard $(PICDIR)/*.svg); do [ -f $${v%.svg}.txt ] || rm $$v; done; \
 	echo "pictures: $(words $(PICTXT)) SVG diagrams in $(PICDIR)"
+SVGCHECK = $(WORK)/pictures-svg
 check-pictures-svg: $(PICSVG)
-	@rm -rf $(WORK)/pictures-svg && mkdir -p $(WORK)/pictures-svg && \
-	  $(if $(wildcard docs/labs/pictures/*.txt),cp docs/labs/pictures/*.txt $(WORK)/pictures-svg/ &&) \
-	  $(M) pictures-svg PICDIR=$(WORK)/pictures-svg >/dev/null && diff -r docs/labs/pictures $(WORK)/pictures-svg && \
-	  echo "pictures: $(words $(wildcard docs/labs/pictures/*.svg)) SVG diagrams match their text" || \
-	  { echo "docs/labs/pictures/*.svg differ from what picsvg draws from the .txt: run 'make pictures-svg' and commit" >&2; exit 1; }
+	@rm -rf $(SVGCHECK) && cp -r $(PICTURES) $(SVGCHECK) && find $(SVGCHECK) -name '*.svg' -delete
+	@for d in $(SVGCHECK) $(wildcard $(SVGCHECK)/*/); do $(M) pictures-svg PICDIR=$${d%/} >/dev/null || \
+	  exit 1; done
+	@diff -r $(PICTURES) $(SVGCHECK) && echo "pictures: $(words $(wildcard $(PICTURES)/*.svg \
+	  $(PICTURES)/*/*.svg)) SVG diagrams match their text" || { echo "$(PICTURES): the SVG" \
+	  "diagrams differ from what picsvg draws from the .txt: run 'make pictures-svg'" >&2; exit 1; }
 
 # Walkthroughs (tools/gdb/walk.py): labs/<id>/walk.py in batch, with the stage's tests and the
 # solutions, on the stage's kernel and, where the kernel below boots and differs (no
@@ -271,7 +293,8 @@ check-pictures-svg: $(PICSVG)
 WALKS    ?= docs/labs/walks
 # The captures are of the first kernel series: another series runs no walkthrough steps.
 walked    = $(if $(filter $(FIRST_SERIES),$(SERIES)),$(if $(wildcard labs/$(1)/walk.py),$(1)))
-walkbelow = $(if $(or $(call broken,$(1),$(2)),$(call manifest_for,$(1),SAME_BELOW,$(2))),,$(call below,$(1)))
+walkbelow = $(strip $(if $(or $(call broken,$(1),$(2)),$(call manifest_for,$(1),SAME_BELOW,$(2))),,\
+	    $(call below,$(1))))
 walkfile  = $(1)-$(2)$(if $(3),-below).txt
 WALKRUNS  = $(foreach s,$(STAGES),$(if $(call walked,$(s)),$(foreach t,$(call targets,$(s)),\
 	    $(s):$(t):$(s) $(if $(call walkbelow,$(s),$(t)),$(s):$(t):$(call walkbelow,$(s),$(t))))))
@@ -303,7 +326,8 @@ check-walk:
 	  else echo "docs/labs/walks/$$f differs from what the guest shows: run 'make walks STAGE=$(T)' and commit" >&2; \
 	    exit 1; fi &&) true
 # Every run's file committed, no other file there, and each on its stage's page.
-runfile = $(call walkfile,$(call w1,$(1)),$(call w2,$(1)),$(filter-out $(call w1,$(1)),$(call w3,$(1))))
+runfile = $(call walkfile,$(call w1,$(1)),$(call w2,$(1)),$(strip \
+	  $(filter-out $(call w1,$(1)),$(call w3,$(1)))))
 check-walks:
 	@$(foreach r,$(WALKRUNS),f=docs/labs/walks/$(call runfile,$(r)) && { test -f $$f || \
 	  { echo "$$f is missing: run 'make walks STAGE=$(call w1,$(r))'" >&2; exit 1; }; } && \
@@ -332,7 +356,8 @@ check-claim: prepare
 # Screenshots of DOCSHOTS and of the search from file:// go to test-artefacts/.
 BROWSER   := $(WORK)/browser
 DOCSQUERY ?= sigpage
-DOCSHOTS  ?= / $(foreach s,$(wordlist 1,2,$(foreach s,$(STAGES),$(if $(call manifest_for,$(s),PICTURE),$(s)))),labs/$(s).html)
+DOCSHOTS  ?= / $(foreach s,$(wordlist 1,2,$(foreach s,$(STAGES),\
+	     $(if $(call manifest_for,$(s),PICTURE),$(s)))),labs/$(s).html)
 $(BROWSER)/node_modules/.installed: tools/browser/package.json tools/browser/package-lock.json
 	@mkdir -p $(BROWSER) && cp $^ $(BROWSER)/ && cd $(BROWSER) && \
 	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >npm.log 2>&1 || \
