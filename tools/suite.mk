@@ -67,6 +67,8 @@ test-plan-stages:
 	$(call plan,every stage's patches apply with git am (linux $(SERIES)),$(M) check-patches)
 	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),$(M) check-checkpatch)
 	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t))))
+	$(if $(PICTURED),$(call plan,docs: the pictures of the high pages match the kernels \
+	  (linux $(SERIES)),$(M) check-pictures TEST_TARGETS="$(TEST_TARGETS)"))
 	@:
 test-plan-rest: test-plan-stages
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
@@ -93,7 +95,6 @@ test-plan-rest: test-plan-stages
 	  $(M) check-fresh-gradescope)
 	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
 	  $(M) check-container)
-	$(call plan,docs: the pictures of the high pages match the kernels,$(M) check-pictures)
 	$(call plan,docs: every walkthrough's captured output is committed and on its stage page,\
 	  $(M) check-walks)
 	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
