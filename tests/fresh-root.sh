@@ -33,24 +33,27 @@ case $what in
 learner)
 	inroot "$(state before); $clone_run; make run ${archive:+KERNELS_FROM=/io/kernels.tar.zst} \
 		</dev/null >/io/run.log 2>&1;
-		echo \$? \$((\$(date +%s) - s)) > /io/rc; $(state after)" \
+		echo \$? \$((\$(date +%s) - s)) > /io/rc; $(state after);
+		ROLE=learner sh -c '. tools/packages.sh; echo \$pkgs > /io/learner; echo \$others > /io/others'" \
 		"${archive:-$keep/ccache:/root/.cache/lab311/ccache}" || fail "the root did not run"
 	read -r rc secs < "$d/io/rc"
 	grep -E '^(deps|kernels|kbuild|verdict):' "$d/io/run.log" | cut -c1-160
 	[ "$rc" = 0 ] && grep -q '^verdict: PASS' "$d/io/run.log" ||
 		fail "make run exited $rc, no PASS verdict: $(tail -3 "$d/io/run.log")"
 	asked=$(comm -13 "$d/io/before.manual" "$d/io/after.manual" | sed 's/:amd64$//' | xargs)
-	# The learner's list, less what the root had already (git, make, perl...).
-	want=$(cd "$d/root/root/lab" && ROLE=learner sh -c '. tools/packages.sh; echo $pkgs' | tr ' ' '\n' |
+	# The learner's list as the root's release has it, less what the root had already (git,
+	# make, perl...).
+	want=$(tr ' ' '\n' < "$d/io/learner" |
 		while read -r p; do case $p in *:*) q=$p ;; *) q=$p: ;; esac
 			grep -q "^$q" "$d/io/before.pkgs" || echo "$p"; done | sort | xargs)
 	[ "$asked" = "$want" ] || fail "asked apt for '$asked', the learner's list is '$want'"
-	for p in $(cd "$d/root/root/lab" && ROLE=learner sh -c '. tools/packages.sh; echo $others'); do
+	for p in $(cat "$d/io/others"); do
 		grep -q "^${p%:*}:" "$d/io/after.pkgs" && fail "$p is installed: not a learner's package"; done
 	new=$(comm -13 "$d/io/before.units" "$d/io/after.units" | xargs)
 	[ -z "$new" ] || fail "services enabled at boot: $new"
 	echo "fresh $rel root: verdict PASS on the first try, $secs s from git clone to verdict" \
-		"($([ -n "$archive" ] && echo "kernel imported" || echo "kernel built, cold"); packages" \
+		"($([ -n "$archive" ] && echo "kernel imported" || echo "kernel built, compiler cache \
+		of the release's earlier runs"); packages" \
 		"installed: $(comm -13 "$d/io/before.pkgs" "$d/io/after.pkgs" | wc -l), asked for:" \
 		"$(echo "$want" | wc -w), services enabled: none)" ;;
 suite)
