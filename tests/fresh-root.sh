@@ -52,8 +52,8 @@ learner)
 	new=$(comm -13 "$d/io/before.units" "$d/io/after.units" | xargs)
 	[ -z "$new" ] || fail "services enabled at boot: $new"
 	echo "fresh $rel root: verdict PASS on the first try, $secs s from git clone to verdict" \
-		"($([ -n "$archive" ] && echo "kernel imported" || echo "kernel built, compiler cache \
-		of the release's earlier runs"); packages" \
+		"($([ -n "$archive" ] && echo "kernel imported" ||
+			echo "kernel built, with the release's compiler cache"); packages" \
 		"installed: $(comm -13 "$d/io/before.pkgs" "$d/io/after.pkgs" | wc -l), asked for:" \
 		"$(echo "$want" | wc -w), services enabled: none)" ;;
 suite)
