@@ -12,4 +12,8 @@ CHECKS     := sigpage_return_comes_back:3 sigpage_readable_through_proc_mem:2 ku
 FLIPS      := sigpage_return_comes_back sigpage_readable_through_proc_mem
 # Below this stage the first fault on a signal page reads a dead stack slot and oopses.
 OOPS_BEFORE := special_mapping_fault
+# On 6.12 the stale slot usually holds a pointer into live kernel memory: special_mapping_fault()
+# takes a reference on it (get_page() writes there) and maps it, and the kernel oopses later,
+# wherever that memory is used next (measured: in finish_task_switch() after a fork).
+OOPS_BEFORE@6.12 := Internal error: Oops
 GDB_TESTS  := sigpage_array

@@ -174,7 +174,8 @@ static int mount_without_tmpfile(const char *dir)
 		return 0;
 	if (fd >= 0)
 		close(fd);
-	umount(dir);
+	/* Detached: overlayfs lets go of its own tmpfile later (a deferred fput). */
+	umount2(dir, MNT_DETACH);
 	return mount_fat(dir);
 }
 
