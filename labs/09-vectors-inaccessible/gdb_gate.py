@@ -7,13 +7,14 @@
 import gdb
 
 gate = sym_addr("gate_vma")
-if gate is not None:
-    gdb.execute("break arch_vma_name if vma != &gate_vma", to_string=True)
-else:
-    gdb.execute("break arch_vma_name", to_string=True)
+# At the function's first instruction, r0 is the argument: past the prologue, a compiler may
+# already have done the typo's assignment (GCC 14 does), and gdb then shows vma as &gate_vma.
+entry = int(gdb.parse_and_eval("(unsigned int)&'arch/arm/kernel/process.c'::arch_vma_name"))
+gdb.execute("break *0x%x%s" % (entry, "" if gate is None else " if $r0 != 0x%x" % gate),
+            to_string=True)
 gdb.execute("continue", to_string=True)
 check("stopped in arch_vma_name", gdb.selected_frame().name() == "arch_vma_name")
-vma = gdb.parse_and_eval("vma")
+vma = gdb.parse_and_eval("(struct vm_area_struct *)$r0")
 gdb.write("asked about %08x-%08x of %s\n" % (int(vma["vm_start"]), int(vma["vm_end"]), current()["comm"].string()))
 gdb.execute("finish", to_string=True)
 name = gdb.history(0)
