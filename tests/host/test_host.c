@@ -216,6 +216,17 @@ TEST(grade_same_below_verdicts)
 	EXPECT_EQ(0, sh(SAME_CMD, "pass", "all"));
 }
 
+/* The kernel below may die of the oops OOPS_BEFORE names, and of no other; its own may not. */
+TEST(grade_flip_kernel_below_dies)
+{
+	EXPECT_EQ(0, sh("%s --manifest fixtures/04-dies/stage.mk --log fixtures/oops.log --expect flip"
+			" >/dev/null", NULL, NULL));
+	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/oops.log "
+			"--expect flip >/dev/null", NULL, NULL));
+	EXPECT_EQ(1, sh("%s --manifest fixtures/04-dies/stage.mk --log fixtures/oops.log --expect all"
+			" >/dev/null", NULL, NULL));
+}
+
 TEST(grade_xfail_verdicts)
 {
 	EXPECT_EQ(0, sh(XFAIL_CMD, "zero", "all"));	/* the finding shows: alpha fails here */
