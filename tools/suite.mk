@@ -28,6 +28,8 @@ boot_at  = $(M) boot K=$(1) T=$(2) TARGET=$(3) CODE=$(4) EXPECT=$(5) $(EXACT)
 broken   = $(call manifest_for,$(1),BROKEN_BELOW,$(2))
 gdbnames = $(call manifest_for,$(1),GDB_TESTS,$(2))
 replaynames = $(call manifest_for,$(1),REPLAY_TESTS,$(2))
+# UNSTABLE STAGE,TARGET: why its own boot gives no stable verdict (a "skip" step says it).
+unstable = $(subst $(comma), -,$(subst |,/,$(call manifest_for,$(1),UNSTABLE,$(2))))
 # stage_steps STAGE,TARGET: its kernel (after the one below, which may have to fail to build),
 # the solution's boot, the skeleton's, the flip boot on the kernel below, its gdb tests, its gdb
 # tests on a recorded boot.
@@ -39,8 +41,8 @@ stage_steps = \
     $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),\
       $(M) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) K=$(call below,$(1)) \
       TARGET=$(2) $(EXACT) && $(M) kernel K=$(1) TARGET=$(2) $(EXACT)))\
-  $(call plan,$(1) [$(2)]: solution passes every check,\
-    $(call boot_at,$(1),$(1),$(2),solutions,all),guest)\
+  $(call plan,$(1) [$(2)]: solution passes every check,$(or $(call unstable,$(1),$(2)),\
+    $(call boot_at,$(1),$(1),$(2),solutions,all)),$(if $(call unstable,$(1),$(2)),skip,guest))\
   $(call plan,$(1) [$(2)]: skeleton scores 0,$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)\
   $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(call below,$(1)),\
     $(call boot_at,$(call below,$(1)),$(1),$(2),solutions,flip),guest))\
@@ -49,7 +51,8 @@ stage_steps = \
     $(M) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
     && $(M) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))\
   $(if $(call replaynames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call replaynames,$(1),$(2)) \
-    on a recorded boot$(comma) replayed backwards,$(M) replaytest K=$(1) TARGET=$(2) $(EXACT),guest))\
+    on a recorded boot$(comma) replayed backwards,$(or $(call unstable,$(1),$(2)),\
+    $(M) replaytest K=$(1) TARGET=$(2) $(EXACT)),$(if $(call unstable,$(1),$(2)),skip,guest)))\
   $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest (this kernel$(if \
     $(call walkbelow,$(1),$(2)), and the one below)) as its page shows it,\
     $(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Run the test plan on stdin ("name|command|lane" lines), one TAP line per step as it ends,
+# (lane "skip": not run, the command field says why: TAP's "ok N name # SKIP why"),
 # then where the time went (tools/times.sh) and a summary. Steps of the lane "guest" (a boot
 # or a gdb session: one QEMU thread each) go on beside the others, two at a time at most, so
 # that both cores work: a guest step starts in the background while the next steps run, and
@@ -32,6 +33,9 @@ progress() {	# a kernel build's progress lines (tools/kbuild.sh) while step N ru
 n=0 beside=""
 while IFS='|' read -r name cmd lane; do
 	n=$((n + 1))
+	if [ "$lane" = skip ]; then
+		printf 'ok %s %s # SKIP %s\n' "$n" "$name" "$cmd"; echo skip >> "$logdir/tally"; continue
+	fi
 	if [ "$lane" = guest ] && ! { [ -n "$beside" ] && kill -0 "$beside" 2>/dev/null; }; then
 		wait "${beside:-0}" 2>/dev/null; step "$n" "$name" "$cmd" & beside=$!
 		continue
@@ -42,9 +46,11 @@ while IFS='|' read -r name cmd lane; do
 done <<< "$plan"
 wait
 pass=$(grep -c '^ok$' "$logdir/tally" 2>/dev/null); fail=$(grep -c '^fail$' "$logdir/tally" 2>/dev/null)
+skip=$(grep -c '^skip$' "$logdir/tally" 2>/dev/null)
 rm -f "$logdir/tally"
 wall=$(( $(date +%s) - start ))
 tools/times.sh "$logdir/times" "$wall" | sed 's/^/# /'
 echo "# total $wall s; step logs in $logdir"
+[ "$skip" = 0 ] || echo "# $skip steps skipped (the manifests' UNSTABLE say why)"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -66,37 +66,7 @@ TEST(trampoline_in_sigpage)
 	EXPECT_GT(0x1000, r.ret - s);
 }
 
-static int return_through_code(void *arg)
-{
-	return sigret_probe(arg, SIGRET_RETURN) ? 2 : 0;
-}
-
-/*
- * As merged, the page is installed with a pointer to a local variable of
- * arch_setup_additional_pages(): the first fault on it reads a dead stack slot. A child
- * returns through the code; on this stage the kernel oopses in special_mapping_fault()
- * and the child never comes back: it is killed, or (holding its mm's lock when it died)
- * stays stuck in the kernel. The exercise's own escape above never touches the page.
- */
-TEST(sigpage_return_oopses)
-{
-	struct sigret r;
-	char state = 0;
-	int st;
-
-	ASSERT_EQ(0, sigret_probe(&r, SIGRET_ESCAPE));
-	ASSERT_STREQ("[sigpage]", r.name);
-	st = lab_bounded(return_through_code, &r, 5000, &state);
-	TH_LOG("a return through %#lx: %s", (unsigned long)r.ret, st == LAB_HUNG ? (state == 'D' ?
-	       "stuck in the kernel" : "still running") : st < 0 ? "killed by a signal" : "came back");
-	EXPECT_TRUE(st == LAB_HUNG ? state == 'D' : st < 0);
-}
-
-/*
- * Each exec gets its own placement: count distinct [sigpage] bases over EXECS fresh execs.
- * Last, after the return test: the 6.12 port keeps one page array pointer for all processes,
- * set by the latest exec, and these execs' processes (and kernel stacks) are gone by then.
- */
+/* Each exec gets its own placement: count distinct [sigpage] bases over EXECS fresh execs. */
 TEST(sigpage_placement_randomised)
 {
 	uintptr_t base[EXECS];
@@ -129,6 +99,32 @@ TEST(sigpage_placement_randomised)
 	}
 	TH_LOG("%d distinct [sigpage] bases in %d execs (first %#lx)", distinct, EXECS, (unsigned long)base[0]);
 	EXPECT_LE(EXECS / 2, distinct);
+}
+
+static int return_through_code(void *arg)
+{
+	return sigret_probe(arg, SIGRET_RETURN) ? 2 : 0;
+}
+
+/*
+ * As merged, the page is installed with a pointer to a local variable of
+ * arch_setup_additional_pages(): the first fault on it reads a dead stack slot. A child
+ * returns through the code; on this stage the kernel oopses in special_mapping_fault()
+ * and the child never comes back: it is killed, or (holding its mm's lock when it died)
+ * stays stuck in the kernel. The exercise's own escape above never touches the page.
+ */
+TEST(sigpage_return_oopses)
+{
+	struct sigret r;
+	char state = 0;
+	int st;
+
+	ASSERT_EQ(0, sigret_probe(&r, SIGRET_ESCAPE));
+	ASSERT_STREQ("[sigpage]", r.name);
+	st = lab_bounded(return_through_code, &r, 5000, &state);
+	TH_LOG("a return through %#lx: %s", (unsigned long)r.ret, st == LAB_HUNG ? (state == 'D' ?
+	       "stuck in the kernel" : "still running") : st < 0 ? "killed by a signal" : "came back");
+	EXPECT_TRUE(st == LAB_HUNG ? state == 'D' : st < 0);
 }
 
 /* --probe: print the base of the [sigpage] the exercise finds in this fresh process, or 0. */
