@@ -35,7 +35,8 @@ learner)
 		</dev/null >/io/run.log 2>&1;
 		echo \$? \$((\$(date +%s) - s)) > /io/rc; $(state after);
 		ROLE=learner sh -c '. tools/packages.sh; echo \$pkgs > /io/learner; echo \$others > /io/others'" \
-		"${archive:-$keep/ccache:/root/.cache/lab311/ccache}" || fail "the root did not run"
+		"$([ -n "$archive" ] || echo "$keep/ccache:/root/.cache/lab311/ccache")" ||
+		fail "the root did not run"
 	read -r rc secs < "$d/io/rc"
 	grep -E '^(deps|kernels|kbuild|verdict):' "$d/io/run.log" | cut -c1-160
 	[ "$rc" = 0 ] && grep -q '^verdict: PASS' "$d/io/run.log" ||
