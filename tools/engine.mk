@@ -367,9 +367,9 @@ docs: deps
 	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && \
 	  echo "docs: built in $(WORK)/site (open $(WORK)/site/index.html)"
 # A live preview: mkdocs serve on 127.0.0.1, rebuilt when a page, a patch it shows, the theme
-# override, labs/renamed or labs/series changes (the hook: restart it). Its port is derived from the work dir
-# as check-docs-browser's is (the same first port, the next free one), so that two checkouts
-# do not pick the same one.
+# override, labs/renamed or labs/series changes (the hook: restart it). Its port is derived from
+# the work dir as check-docs-browser's is (the same first port, the next free one), so that two
+# checkouts do not pick the same one.
 docs-serve: deps
 	@mkdocs serve -a 127.0.0.1:$$(tools/gdbport.sh '$(WORK)/site') -w patches -w labs/renamed \
 	  -w labs/series -w tools/docs_theme
