@@ -8,7 +8,9 @@ release in mkdocs.yml's extra: linux_version. The built site works from disk (fi
 search index is written as a script too (tools/docs_theme/). Old addresses lead on: each page's
 directory address, and a renamed stage's (labs/renamed). Under each hunk the page says whether
 the port to each later kernel series (labs/series; patches/<id>/<series>/) makes the same change,
-and a paragraph of its own says how it differs where it does. See docs/engine.md, "The docs".
+and a paragraph of its own says how it differs where it does. A walkthrough's capture included
+alone in a fence (docs/labs/walks/<file>) becomes one tab per kernel series that has it
+(docs/labs/walks/<series>/<file>). See docs/engine.md, "The docs".
 """
 import html
 import json
@@ -399,6 +401,30 @@ def on_config(config):
     return config
 
 
+# A fence holding only a walkthrough's capture of the first series.
+WALK_FENCE = re.compile(r'^```\n--8<-- "docs/labs/walks/([\w.-]+\.txt)"\n```$', re.M)
+
+
+def series_tabs(markdown):
+    """Each walkthrough capture in a tab per series that has one, when a later series has
+    another; a series whose capture is the same is named under the block."""
+    def read(path):
+        with open(os.path.join(top, path), encoding="utf-8") as f:
+            return f.read()
+
+    def tabs(m):
+        first = read(f"docs/labs/walks/{m[1]}")
+        found = [(s, f"docs/labs/walks/{s}/{m[1]}") for s in kseries[1:]]
+        found = [(s, p) for s, p in found if os.path.exists(os.path.join(top, p))]
+        same = [s for s, p in found if read(p) == first]
+        found = [(s, p) for s, p in found if s not in same]
+        if not found:
+            return m[0] + "".join(f"\n\nLinux {s} shows the same, line for line." for s in same)
+        return "\n\n".join(f'=== "Linux {s}"\n\n    ```\n    --8<-- "{p}"\n    ```'
+                             for s, p in [(kseries[0], f"docs/labs/walks/{m[1]}")] + found)
+    return WALK_FENCE.sub(tabs, markdown)
+
+
 def on_page_markdown(markdown, page, config, files):
     uri = page.file.src_uri
     stage = uri[len("labs/"):-len(".md")] if re.fullmatch(r"labs/[^/]+\.md", uri) else None
@@ -406,7 +432,7 @@ def on_page_markdown(markdown, page, config, files):
     ports = {s: load_series(stage, s) for s in kseries[1:]} if series is not None else {}
     if stage and series is not None:
         seen.add(stage)
-    return link_prose(show_hunks(markdown, "docs/" + uri, series, ports))
+    return series_tabs(link_prose(show_hunks(markdown, "docs/" + uri, series, ports)))
 
 
 def on_page_content(html, page, config, files):

@@ -6,7 +6,8 @@ CACHE    := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lab311
 # The kernel series (labs/series): this Debian release's, or SERIES=; its tarball.
 override SERIES := $(shell LABS=$(LAB)/labs SERIES=$(SERIES) tools/series.sh pick 2>&1)
 $(if $(filter lab:,$(firstword $(SERIES))),$(error $(SERIES)))
-FIRST_SERIES := $(firstword $(shell LABS=$(LAB)/labs tools/series.sh list))
+ALL_SERIES   := $(shell LABS=$(LAB)/labs tools/series.sh list)
+FIRST_SERIES := $(firstword $(ALL_SERIES))
 TARBALL  ?= /usr/src/linux-source-$(SERIES).tar.xz
 # One work dir per checkout and series: two clones never share a tree, a build or a gdb port.
 # The first series keeps the plain name.

@@ -31,10 +31,14 @@ run)
 	rm -rf "$dir"; mkdir -p "$dir" "$ROOTS/debs-$rel" && tar -C "$dir" -xf "$ROOTS/$rel.tar"
 	cp /etc/resolv.conf "$dir/etc/resolv.conf"
 	binds="$ROOTS/debs-$rel:/var/cache/apt/archives ${BIND:-}"
-	# The mounts live in the namespace of unshare: they go when CMD ends, however it ends.
+	# The mounts live in the namespace of unshare: they go when CMD ends, however it ends. The
+	# root is a mount point, as a machine's / is (podman's storage remounts it), and has the
+	# host's cgroups (podman's runc needs them).
 	exec unshare --mount --propagation private --pid --fork sh -eu -c '
 		d=$1; b=$2; shift 2
-		mount -t proc proc "$d/proc"; mount --rbind /dev "$d/dev"; mount -t sysfs sys "$d/sys"
+		mount --bind "$d" "$d"; mount -t proc proc "$d/proc"; mount --rbind /dev "$d/dev"
+		mount -t sysfs sys "$d/sys"
+		[ ! -d /sys/fs/cgroup ] || mount --rbind /sys/fs/cgroup "$d/sys/fs/cgroup"
 		for m in $b; do mkdir -p "$d${m#*:}"; mount --bind "${m%%:*}" "$d${m#*:}"; done
 		exec chroot "$d" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI=true \
 			LANG=C.UTF-8 "$@"' sh "$dir" "$binds" "$@" ;;

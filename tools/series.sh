@@ -4,6 +4,7 @@
 #   series.sh pick             SERIES if set (and known), else this Debian release's, else the
 #                              one whose tarball is installed, else the first
 #   series.sh patches ID       the folder of ID's patches for SERIES
+#   series.sh codename [S]     the codename of the Debian release of S (default: SERIES)
 # Env: LABS, PATCHES, SERIES.
 set -eu
 : "${LABS:?}"
@@ -24,5 +25,10 @@ pick)
 patches)
 	: "${PATCHES:?}" "${SERIES:?}"
 	if [ -d "$PATCHES/$2/$SERIES" ]; then echo "$PATCHES/$2/$SERIES"; else echo "$PATCHES/$2"; fi ;;
-*) die "usage: series.sh list|pick|patches ID" ;;
+codename)
+	s=${2:-${SERIES:?}}
+	c=$(sed 's/#.*//' "$LABS/series" | awk -v s="$s" '$1 == s { print $4 }')
+	[ -n "$c" ] || die "labs/series names no Debian release for series '$s'"
+	echo "$c" ;;
+*) die "usage: series.sh list|pick|patches ID|codename [SERIES]" ;;
 esac

@@ -53,9 +53,8 @@ stage_steps = \
   $(if $(call replaynames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call replaynames,$(1),$(2)) \
     on a recorded boot$(comma) replayed backwards,$(or $(call unstable,$(1),$(2)),\
     $(M) replaytest K=$(1) TARGET=$(2) $(EXACT)),$(if $(call unstable,$(1),$(2)),skip,guest)))\
-  $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest (this kernel$(if \
-    $(call walkbelow,$(1),$(2)), and the one below)) as its page shows it,\
-    $(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
+  $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest \
+    ($(call walkwhich,$(1),$(2))) as its page shows it,$(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
 # make test PART=stages [TEST_TARGETS=...]: the steps that depend on the kernel series alone
 # (the patches, the stages on those of their targets), which another series' root runs.
@@ -90,16 +89,15 @@ test-plan-rest: test-plan-stages
 	$(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
 	  learner's packages only,$(M) check-fresh-root)
 	$(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 \
-	  on the first try$(comma) \
-	  learner's packages only,$(M) check-fresh-root-13)
-	$(call plan,a Debian 13 root: make test PART=stages on linux 6.12 for $(SERIES_TARGET),\
-	  $(M) check-series-13)
-	$(call plan,Gradescope's setup.sh and run_autograder in a fresh Debian 12 root,\
+	  on the first try$(comma) learner's packages only,$(M) check-fresh-root-13)
+	$(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test PART=stages \
+	  on linux 6.12 for $(SERIES_TARGET),$(M) check-series-13))
+	$(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
 	  $(M) check-fresh-gradescope)
 	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
 	  $(M) check-container)
-	$(call plan,docs: every walkthrough's captured output is committed and on its stage page,\
-	  $(M) check-walks)
+	$(foreach s,$(ALL_SERIES),$(call plan,docs: every walkthrough's captured output on linux \
+	  $(s) is committed and on its stage page,$(M) check-walks SERIES=$(s)))
 	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
 	$(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),$(M) check-claim CLAIM=$(c)))
 	$(call plan,docs: the pictures' SVG diagrams are drawn from their text,$(M) check-pictures-svg)
@@ -220,29 +218,35 @@ check-grade-all: host
 check-share:
 	@LABMAKE="$(M)" tests/share.sh $(FIRST)
 
-# The README's first command in fresh Debian roots (tests/fresh-root.sh), on the first stage's
-# kernel for its first target, exported from this work dir: no kernel build in the root. The
-# roots (debootstrap) and the packages they download are kept in ROOTS, shared by checkouts.
+# The README's first command in fresh Debian roots (tests/fresh-root.sh), and the container.
+# The roots (debootstrap) and the packages they download are kept in ROOTS, shared by
+# checkouts. A root (or the container) of the Debian release whose series this machine runs
+# imports the first stage's kernel for its first target, exported from this work dir; one of
+# another release builds its own, with that release's compiler cache kept in ROOTS.
 ROOTS  := $(CACHE)/roots
 FRESH  := $(WORK)/fresh
 FRESHK := $(FRESH)/kernels.tar.zst
 export ROOTS
+HOST_RELEASE := $(shell LABS=labs tools/series.sh codename $(SERIES))
+HOST_DEBIAN  := Debian $(shell sed 's/\#.*//' labs/series | awk '$$1 == "$(SERIES)" { print $$2 }')
+own_kernels = $(if $(filter $(1),$(HOST_RELEASE)),$(FRESHK))
 FIRST_AT := $(firstword $(call manifest_for,$(FIRST),TARGETS))/$(FIRST)
 $(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
 	@mkdir -p $(@D) && $(M) kernel-ids PAIRS=$(FIRST_AT) | tools/kernels.sh export $@ >/dev/null
 check-fresh-root: $(FRESHK)
-	@tests/fresh-root.sh learner bookworm $(FRESHK)
-check-fresh-root-13:
-	@tests/fresh-root.sh learner trixie
-# Debian 13's kernel series, in its own root: every stage on the first stage's first target.
+	@tests/fresh-root.sh learner bookworm $(call own_kernels,bookworm)
+check-fresh-root-13: $(FRESHK)
+	@tests/fresh-root.sh learner trixie $(call own_kernels,trixie)
+# Debian 13's kernel series in its own root, on a machine that runs another: every stage on
+# the first stage's first target.
 SERIES_TARGET := $(firstword $(call manifest_for,$(FIRST),TARGETS))
 check-series-13:
 	@tests/fresh-root.sh suite trixie TEST_TARGETS=$(SERIES_TARGET)
 check-container: $(FRESHK)
-	@tests/container.sh $(FRESHK)
+	@tests/container.sh $(call own_kernels,bookworm)
 check-fresh-gradescope: $(FRESHK)
 	@$(M) gradescope STAGE=$(FIRST) >/dev/null && \
-	  tests/fresh-root.sh gradescope bookworm $(FRESHK) $(WORK)/gradescope.zip
+	  tests/fresh-root.sh gradescope $(HOST_RELEASE) $(FRESHK) $(WORK)/gradescope.zip
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.
@@ -294,17 +298,23 @@ check-pictures-svg: $(PICSVG)
 	  "diagrams differ from what picsvg draws from the .txt: run 'make pictures-svg'" >&2; exit 1; }
 
 # Walkthroughs (tools/gdb/walk.py): labs/<id>/walk.py in batch, with the stage's tests and the
-# solutions, on the stage's kernel and, where the kernel below boots and differs (no
-# BROKEN_BELOW, no SAME_BELOW), on that one. Each run's output, normalised, goes to
-# WALKS/<id>-<target>.txt (-below.txt on the kernel below), which the stage's page includes.
-WALKS    ?= docs/labs/walks
-# The captures are of the first kernel series: another series runs no walkthrough steps.
-walked    = $(if $(filter $(FIRST_SERIES),$(SERIES)),$(if $(wildcard labs/$(1)/walk.py),$(1)))
+# solutions, on the stage's kernel (unless UNSTABLE there) and, where the kernel below boots and
+# differs (no BROKEN_BELOW, no SAME_BELOW), on that one. Each run's output, normalised, goes to
+# WALKED/<id>-<target>.txt (-below.txt on the kernel below), which the stage's page includes:
+# the first series' in docs/labs/walks, another's in a folder of it named after the series
+# (the docs hook puts each series' capture in a tab of its own).
+WALKED   := docs/labs/walks$(if $(filter-out $(FIRST_SERIES),$(SERIES)),/$(SERIES))
+WALKS    ?= $(WALKED)
+walked    = $(if $(wildcard labs/$(1)/walk.py),$(1))
+walkown   = $(if $(call unstable,$(1),$(2)),,$(1))
 walkbelow = $(strip $(if $(or $(call broken,$(1),$(2)),$(call manifest_for,$(1),SAME_BELOW,$(2))),,\
 	    $(call below,$(1))))
 walkfile  = $(1)-$(2)$(if $(3),-below).txt
 WALKRUNS  = $(foreach s,$(STAGES),$(if $(call walked,$(s)),$(foreach t,$(call targets,$(s)),\
-	    $(s):$(t):$(s) $(if $(call walkbelow,$(s),$(t)),$(s):$(t):$(call walkbelow,$(s),$(t))))))
+	    $(addprefix $(s):$(t):,$(call walkown,$(s),$(t)) $(call walkbelow,$(s),$(t))))))
+# "this kernel", "this kernel and the one below" or "the kernel below"
+walkwhich = $(if $(call walkown,$(1),$(2)),this kernel$(if $(call walkbelow,$(1),$(2)), and the \
+	    one below),the kernel below)
 w1 = $(word 1,$(subst :, ,$(1)))
 w2 = $(word 2,$(subst :, ,$(1)))
 w3 = $(word 3,$(subst :, ,$(1)))
@@ -329,21 +339,22 @@ CHECKWALKS = $(filter $(T):$(TARGET):%,$(WALKRUNS))
 check-walk:
 	@$(foreach r,$(CHECKWALKS),f=$(call runfile,$(r)) && rm -f $(WORK)/walks/$$f && \
 	  $(M) walktest T=$(T) K=$(call w3,$(r)) WALKS=$(WORK)/walks && \
-	  if diff -u docs/labs/walks/$$f $(WORK)/walks/$$f; then echo "walk: docs/labs/walks/$$f matches the guest"; \
-	  else echo "docs/labs/walks/$$f differs from what the guest shows: run 'make walks STAGE=$(T)' and commit" >&2; \
-	    exit 1; fi &&) true
+	  if diff -u $(WALKED)/$$f $(WORK)/walks/$$f; then echo "walk: $(WALKED)/$$f matches the guest"; \
+	  else echo "$(WALKED)/$$f differs from what the guest shows: run 'make walks STAGE=$(T)'" \
+	    "and commit" >&2; exit 1; fi &&) true
 # Every run's file committed, no other file there, and each on its stage's page.
 runfile = $(call walkfile,$(call w1,$(1)),$(call w2,$(1)),$(strip \
 	  $(filter-out $(call w1,$(1)),$(call w3,$(1)))))
 check-walks:
-	@$(foreach r,$(WALKRUNS),f=docs/labs/walks/$(call runfile,$(r)) && { test -f $$f || \
-	  { echo "$$f is missing: run 'make walks STAGE=$(call w1,$(r))'" >&2; exit 1; }; } && \
-	  { grep -qF -- "--8<-- \"$$f\"" docs/labs/$(call w1,$(r)).md || \
-	  { echo "$$f is not on docs/labs/$(call w1,$(r)).md (--8<-- \"$$f\")" >&2; exit 1; }; } &&) true
-	@for f in $(notdir $(wildcard docs/labs/walks/*)); do case " $(foreach r,$(WALKRUNS),$(call runfile,$(r))) " in \
-	  *" $$f "*) ;; *) echo "docs/labs/walks/$$f belongs to no walkthrough: remove it" >&2; exit 1;; esac; done
-	@echo "walks: $(words $(WALKRUNS)) captured runs of $(words $(sort $(foreach r,$(WALKRUNS),$(call w1,$(r)))))" \
-	  "stages, each committed and on its stage's page"
+	@$(foreach r,$(WALKRUNS),f=$(call runfile,$(r)) && { test -f $(WALKED)/$$f || \
+	  { echo "$(WALKED)/$$f is missing: run 'make walks STAGE=$(call w1,$(r))'" >&2; exit 1; }; } && \
+	  { grep -qF -- "--8<-- \"docs/labs/walks/$$f\"" docs/labs/$(call w1,$(r)).md || \
+	  { echo "docs/labs/walks/$$f is not on docs/labs/$(call w1,$(r)).md" >&2; exit 1; }; } &&) true
+	@for f in $(notdir $(wildcard $(WALKED)/*.txt)); do \
+	  case " $(foreach r,$(WALKRUNS),$(call runfile,$(r))) " in *" $$f "*) ;; \
+	  *) echo "$(WALKED)/$$f belongs to no walkthrough: remove it" >&2; exit 1;; esac; done
+	@echo "walks: $(words $(WALKRUNS)) captured runs of $(words $(sort $(foreach r,$(WALKRUNS),\
+	  $(call w1,$(r))))) stages on linux $(SERIES), each committed and on its stage's page"
 
 # What a stage's page claims and a host-side check proves: labs/<id>/claim_<name>.sh, run from
 # the checkout with a scratch dir of its own (make check-claim CLAIM=<id>/<name>); its second

@@ -3,8 +3,9 @@
 # then the kernels of the stages to grade (the file "stages" beside this script), so that each
 # submission only compiles its tests and boots. The kernels come from kernels.tar.zst beside
 # this script when the instructor put one there (make kernels-export), else they are built.
-# Debian 12 only: on Gradescope, its image is built from the lab's Containerfile
-# (docs/hosts.md says what of that is untested).
+# Debian 12 or 13 (the release picks the kernel series, and so the kernels the archive must
+# hold). On Gradescope, its image is built from the lab's Containerfile (docs/hosts.md says
+# what of that is untested).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 lab=$here/lab
