@@ -9,6 +9,9 @@
 #   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution.
 set -eu
 mode=$1
+[ "$QEMU" = none ] || [ -s "$KDIR/vmlinux" ] ||
+	{ echo "run: no kernel built in $KDIR: build it first (make kernel K=<stage> TARGET=<t>)" >&2
+	exit 2; }
 mkdir -p "$RUNDIR"
 log=$RUNDIR/serial.log
 grade() { exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" "$@" --expect "$EXPECT" \

@@ -46,15 +46,16 @@ stage_steps = \
   $(call plan,$(1) [$(2)]: skeleton scores 0,$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)\
   $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(call below,$(1)),\
     $(call boot_at,$(call below,$(1)),$(1),$(2),solutions,flip),guest))\
-  $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call gdbnames,$(1),$(2)) on the live \
-    guest (this kernel$(if $(call broken,$(1),$(2)),, and the one below)),\
+  $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call gdbnames,$(1),$(2)) \
+    on the live guest (this kernel$(if $(call broken,$(1),$(2)),, and the one below)),\
     $(M) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
     && $(M) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))\
   $(if $(call replaynames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call replaynames,$(1),$(2)) \
     on a recorded boot$(comma) replayed backwards,$(or $(call unstable,$(1),$(2)),\
     $(M) replaytest K=$(1) TARGET=$(2) $(EXACT)),$(if $(call unstable,$(1),$(2)),skip,guest)))\
   $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest \
-    ($(call walkwhich,$(1),$(2))) as its page shows it,$(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
+    ($(call walkwhich,$(1),$(2))) as its page shows it,\
+    $(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
 # make test PART=stages [TEST_TARGETS=...]: the steps that depend on the kernel series alone
 # (the patches, the stages on those of their targets), which another series' root runs.
@@ -121,8 +122,9 @@ check-host: host
 EXDIR ?= exercises
 exercises: host
 	@for d in solutions/*/; do s=$$(basename $$d); mkdir -p $(EXDIR)/$$s; \
-	  for f in $$d*; do case $$f in *.c) $(HOSTBIN)/mkexercise $$f > $(EXDIR)/$$s/$${f##*/} || exit 1;; \
-	  *) cp $$f $(EXDIR)/$$s/ ;; esac; done; done
+	  for f in $$d*; do case $$f in \
+	    *.c) $(HOSTBIN)/mkexercise $$f > $(EXDIR)/$$s/$${f##*/} || exit 1;; \
+	    *) cp $$f $(EXDIR)/$$s/ ;; esac; done; done
 check-exercises: host
 	@rm -rf $(WORK)/exercises-check && $(M) exercises EXDIR=$(WORK)/exercises-check && \
 	  diff -r exercises $(WORK)/exercises-check && echo "exercises/ matches solutions/" || \
@@ -136,8 +138,9 @@ check-manifests: host
 	  { echo "labs/order and the stages in labs/ differ" >&2; exit 1; }
 	@for s in $(STAGES); do $(GRADE) --check labs/$$s/stage.mk || exit 1; done
 	@[ "$$($(DOCKEYS))" = "$$($(GRADE) --keys | sort)" ] || { echo "docs/engine.md's key tables and \
-	  the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') / $$($(GRADE) --keys | tr '\n' ' ')" >&2; \
-	  exit 1; }; echo "the manifest keys: $$($(GRADE) --keys | wc -l), as docs/engine.md lists them"
+	  the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') /" \
+	  "$$($(GRADE) --keys | tr '\n' ' ')" >&2; exit 1; }; \
+	  echo "the manifest keys: $$($(GRADE) --keys | wc -l), as docs/engine.md lists them"
 
 check-patches: prepare
 	@tests/patches-apply.sh
@@ -172,7 +175,8 @@ BROKEN = $(OUT)/$(K)/broken
 MUSTFAIL = $(call manifest,$(S),BROKEN_BELOW)
 check-broken: prepare
 	@id=$$($(call kbuild,$(K),$(TARGET)) id); \
-	if [ "$$(head -1 $(BROKEN) 2>/dev/null)" = "$$id" ]; then sed '1d; s/^/build of $(K): /' $(BROKEN); \
+	if [ "$$(head -1 $(BROKEN) 2>/dev/null)" = "$$id" ]; then \
+	  sed '1d; s/^/build of $(K): /' $(BROKEN); \
 	  echo "(kept from the failed build of this identity: $(BROKEN))"; exit 0; fi; \
 	if $(M) kernel K=$(K) KMODE=exact >$(WORK)/broken.log 2>&1; then \
 	  echo "the kernel of $(K) built for $(TARGET), but $(S) says it must not" >&2; exit 1; fi; \
@@ -194,10 +198,12 @@ check-badinput:
 # stage of its own: the tree may be left on any stage, and a host stage has no guest.
 HANG := $(WORK)/hang.log
 check-hang:
-	@s=$$(date +%s); $(M) run STAGE=$(FIRST) CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(HANG) 2>&1; \
+	@s=$$(date +%s); \
+	  $(M) run STAGE=$(FIRST) CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(HANG) 2>&1; \
 	  rc=$$? t=$$(( $$(date +%s) - s )); \
 	  [ $$rc = 124 ] && grep -q "did not report the command's status" $(HANG) && [ $$t -lt 60 ] || \
-	    { cat $(HANG) >&2; echo "no verdict 124 within the timeout (exit $$rc after $$t s)" >&2; exit 1; }; \
+	    { cat $(HANG) >&2; echo "no verdict 124 within the timeout (exit $$rc after $$t s)" >&2; \
+	      exit 1; }; \
 	  echo "hung guest: exit 124 after $$t s: $$(grep 'did not report' $(HANG))"
 
 # make run CMD= exits with the guest command's status (tools/cmdout.sh).
@@ -267,7 +273,7 @@ picture   = f=$(abspath $(PICDIR))/$(1)-$(2).txt; rm -f $$f; PICTURE=$$f $(MAKE)
 	    echo "pictures: $(PICDIR)/$(1)-$(2).txt";
 pictures: host
 	@mkdir -p $(PICDIR) && \
-	  $(foreach p,$(PICTURED),$(call picture,$(word 1,$(subst :, ,$(p))),$(word 2,$(subst :, ,$(p))))) \
+	  $(foreach p,$(PICTURED),$(call picture,$(call w1,$(p)),$(call w2,$(p)))) \
 	  $(M) pictures-svg PICDIR=$(PICDIR)
 check-pictures:
 	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null
@@ -284,15 +290,15 @@ check-pictures:
 PICSVG := $(HOSTBIN)/picsvg
 PICTXT  = $(wildcard $(PICDIR)/*.txt)
 pictures-svg: $(PICSVG)
-	@for t in $(PICTXT); do $(PICSVG) $$t > $${t%.txt}.svg.new && mv $${t%.txt}.svg.new $${t%.txt}.svg || \
-	  { rm -f $${t%.txt}.svg.new; exit 1; }; done; \
+	@for t in $(PICTXT); do $(PICSVG) $$t > $${t%.txt}.svg.new && \
+	  mv $${t%.txt}.svg.new $${t%.txt}.svg || { rm -f $${t%.txt}.svg.new; exit 1; }; done; \
 	for v in $(wildcard $(PICDIR)/*.svg); do [ -f $${v%.svg}.txt ] || rm $$v; done; \
 	echo "pictures: $(words $(PICTXT)) SVG diagrams in $(PICDIR)"
 SVGCHECK = $(WORK)/pictures-svg
 check-pictures-svg: $(PICSVG)
 	@rm -rf $(SVGCHECK) && cp -r $(PICTURES) $(SVGCHECK) && find $(SVGCHECK) -name '*.svg' -delete
-	@for d in $(SVGCHECK) $(wildcard $(SVGCHECK)/*/); do $(M) pictures-svg PICDIR=$${d%/} >/dev/null || \
-	  exit 1; done
+	@for d in $(SVGCHECK) $(wildcard $(SVGCHECK)/*/); do \
+	  $(M) pictures-svg PICDIR=$${d%/} >/dev/null || exit 1; done
 	@diff -r $(PICTURES) $(SVGCHECK) && echo "pictures: $(words $(wildcard $(PICTURES)/*.svg \
 	  $(PICTURES)/*/*.svg)) SVG diagrams match their text" || { echo "$(PICTURES): the SVG" \
 	  "diagrams differ from what picsvg draws from the .txt: run 'make pictures-svg'" >&2; exit 1; }
@@ -320,19 +326,23 @@ w2 = $(word 2,$(subst :, ,$(1)))
 w3 = $(word 3,$(subst :, ,$(1)))
 # walktest K=kernel T=stage: one run (the kernel must be built).
 WALKDIR = $(WORK)/runs/$(TARGET)-walk-$(K)-$(T)
+WALKOUT = $(abspath $(WALKS))/$(call walkfile,$(T),$(TARGET),$(filter-out $(T),$(K)))
 walktest: T ?= $(K)
 walktest: host
-	@mkdir -p $(WALKDIR) $(WALKS) && printf '%s\n' 'source tools/gdb/walk.py' 'source labs/$(T)/walk.py' \
-	  'python walk_batch("$(abspath $(WALKS))/$(call walkfile,$(T),$(TARGET),$(filter-out $(T),$(K)))", \
+	@mkdir -p $(WALKDIR) $(WALKS) && \
+	  printf '%s\n' 'source tools/gdb/walk.py' 'source labs/$(T)/walk.py' \
+	  'python walk_batch("$(WALKOUT)", \
 	  "$(T) on $(TARGET), $(if $(filter $(T),$(K)),its own kernel,the kernel below: $(K))", \
 	  $(if $(filter $(T),$(K)),False,True))' > $(WALKDIR)/walk.gdb
-	@$(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=$(WALKDIR)/walk.gdb RUN=$(TARGET)-walk-$(K)-$(T)
+	@$(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=$(WALKDIR)/walk.gdb \
+	  RUN=$(TARGET)-walk-$(K)-$(T)
 # make walks [STAGE=<id>]: regenerate docs/labs/walks from the kernels built (KMODE=exact: from
 # the stages' tags only).
 walks: host
 	@$(foreach r,$(filter $(addsuffix :%,$(ASKED)),$(WALKRUNS)),$(M) walktest T=$(call w1,$(r)) \
 	  TARGET=$(call w2,$(r)) K=$(call w3,$(r)) KMODE=$(KMODE) >$(WORK)/walk.log 2>&1 || \
-	  { tail -30 $(WORK)/walk.log >&2; echo "walks: $(r) failed (is its kernel built?)" >&2; exit 1; } && \
+	  { tail -30 $(WORK)/walk.log >&2; echo "walks: $(r) failed (is its kernel built?)" >&2; \
+	    exit 1; } && \
 	  echo "walks: $(WALKS)/$(call runfile,$(r))" &&) true
 # check-walk T=<id> TARGET=<t>: that stage's runs, each as its page shows it.
 CHECKWALKS = $(filter $(T):$(TARGET):%,$(WALKRUNS))
@@ -363,7 +373,8 @@ CLAIMS := $(patsubst labs/%.sh,%,$(subst /claim_,/,$(wildcard labs/*/claim_*.sh)
 claimfile = labs/$(dir $(1))claim_$(notdir $(1)).sh
 export CROSS $(filter QEMU_%,$(.VARIABLES))
 check-claim: prepare
-	@test -x "$(call claimfile,$(CLAIM))" || { echo "lab: CLAIM=$(CLAIM): one of $(CLAIMS)" >&2; exit 2; }
+	@test -x "$(call claimfile,$(CLAIM))" || \
+	  { echo "lab: CLAIM=$(CLAIM): one of $(CLAIMS)" >&2; exit 2; }
 	@rm -rf $(WORK)/claims/$(CLAIM) && mkdir -p $(WORK)/claims/$(CLAIM) && \
 	  SCRATCH=$(WORK)/claims/$(CLAIM) $(call claimfile,$(CLAIM))
 
@@ -383,5 +394,5 @@ $(BROWSER)/node_modules/.installed: tools/browser/package.json tools/browser/pac
 	@touch $@
 check-docs-browser: deps docs $(BROWSER)/node_modules/.installed
 	@PORT=$$(( 20000 + $$(printf %s '$(WORK)/site' | cksum | cut -d' ' -f1) % 20000 )) \
-	  NODE_PATH=$(BROWSER)/node_modules node tools/browser/check.js $(WORK)/site $(WORK)/test-artefacts \
-	  $(DOCSQUERY) $(DOCSHOTS)
+	  NODE_PATH=$(BROWSER)/node_modules node tools/browser/check.js $(WORK)/site \
+	  $(WORK)/test-artefacts $(DOCSQUERY) $(DOCSHOTS)
