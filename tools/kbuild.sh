@@ -16,14 +16,16 @@
 # names in MODSRC), also build those modules against this kernel, into MODOUT.
 set -eu
 stage=$1 target=$2 mode=$3
-: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${SERIES:?}" "${CROSS:?}" "${JOBS:?}" "${TARGET_CONFIGS:=}" "${SOURCES:=}" "${OBJECTS:=}"
+: "${TREE:?}" "${WORK:?}" "${LAB:?}" "${SERIES:?}" "${CROSS:?}" "${JOBS:?}"
+: "${TARGET_CONFIGS:=}" "${SOURCES:=}" "${OBJECTS:=}"
 : "${IMAGE:=zImage}" "${DTB:=}"
 build=$WORK/build/$target out=$WORK/out/$target/$stage
 # A target's fragment, then that fragment's additions for the kernel series (<name>@<series>).
 frags="$(for c in $TARGET_CONFIGS; do for f in "$c" "$c@$SERIES"; do
 	[ ! -f "$LAB/labs/targets/$f.config" ] || printf '%s ' "$LAB/labs/targets/$f.config"
 	done; done)${STAGE_CONFIG:-}"
-cfg=$( { [ -z "$SOURCES$OBJECTS" ] || echo "$SOURCES" "$OBJECTS"; [ -z "${frags% }" ] || cat $frags; } | sha1sum | cut -c1-12)
+cfg=$( { [ -z "$SOURCES$OBJECTS" ] || echo "$SOURCES" "$OBJECTS"
+	[ -z "${frags% }" ] || cat $frags; } | sha1sum | cut -c1-12)
 id="$(tools/tree.sh ident "$stage")-$cfg"
 [ "$mode" != id ] || { echo "$id"; exit 0; }
 kit=$out/modkit
@@ -32,27 +34,31 @@ tree_git() { git -C "$TREE" "$@"; }
 # something is to be built; a kernel that is up to date needs neither lock nor build dir).
 locked=
 lock() { [ -z "$locked" ] || return 0; locked=yes; mkdir -p "$WORK/build"; exec 9>"$WORK/build/lock"
-	flock -w 3600 9 || { echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }; }
+	flock -w 3600 9 ||
+		{ echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }; }
 
 # Objects that do not depend on the work dir's path (tools/kflags.sh), so that ccache shares
 # them with other checkouts: locally, or through CCACHE_REMOTE_STORAGE when it is set. ccache
 # also hashes the locale (LANG, LC_*) unless told not to: learners' locales differ.
 flags=$(tools/kflags.sh "$build")
-kmake() { CCACHE_BASEDIR=$(realpath "$WORK") CCACHE_SLOPPINESS=locale make -s ARCH=arm CROSS_COMPILE="$CROSS" \
-	CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" KCFLAGS="$flags" KAFLAGS="$flags" \
-	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
+kmake() { CCACHE_BASEDIR=$(realpath "$WORK") CCACHE_SLOPPINESS=locale \
+	make -s ARCH=arm CROSS_COMPILE="$CROSS" CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" \
+	KCFLAGS="$flags" KAFLAGS="$flags" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab "$@"; }
 kmake_out() { kmake -C "$TREE" O="$build" "$@"; }
 # Built: the artefacts match, and for modules the kernel has its module kit or the build dir
 # holds it.
 built() { [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
-	{ [ -z "${MODULES:-}" ] || [ -d "$kit" ] || [ "$(cat "$build/lab-stamp" 2>/dev/null)" = "$1" ]; }; }
+	{ [ -z "${MODULES:-}" ] || [ -d "$kit" ] ||
+		[ "$(cat "$build/lab-stamp" 2>/dev/null)" = "$1" ]; }; }
 
 # A module already built from the same sources against the same kernel artefacts is reused:
 # no switch of the build dir, no make.
-modkey() { echo "$1-$( (cd "$MODSRC" && cat $MODULES; cat "$MODSRC"/*.h 2>/dev/null) | sha1sum | cut -c1-12)"; }
+modkey() { echo "$1-$( (cd "$MODSRC" && cat $MODULES; cat "$MODSRC"/*.h 2>/dev/null) |
+	sha1sum | cut -c1-12)"; }
 reusable() { [ -n "${MODULES:-}" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$1" ] &&
 	[ "$(cat "$MODOUT/stamp" 2>/dev/null)" = "$(modkey "$1")" ]; }
-uptodate() { echo "kbuild: $stage for $target is up to date ($([ -f "$out/imported" ] && echo "imported from $(cat "$out/imported")" || echo "$out"))"; }
+uptodate() { echo "kbuild: $stage for $target is up to date ($([ -f "$out/imported" ] &&
+	echo "imported from $(cat "$out/imported")" || echo "$out"))"; }
 modules_uptodate() { echo "kbuild: modules $MODULES for $stage on $target are up to date"; exit 0; }
 
 modules() {
@@ -61,9 +67,12 @@ modules() {
 	for m in $MODULES; do cp "$MODSRC/$m" "$src/"; echo "obj-m += ${m%.c}.o" >> "$src/Kbuild"; done
 	cp "$MODSRC"/*.h "$src/" 2>/dev/null || true
 	t0=$(date +%s)
-	if [ -d "$kit" ]; then kmake -C "$kit" M="$src" modules; else kmake_out M="$src" modules; fi >"$src/build.log" 2>&1 || { tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
+	if [ -d "$kit" ]; then kmake -C "$kit" M="$src" modules; else kmake_out M="$src" modules
+	fi >"$src/build.log" 2>&1 ||
+		{ tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
 	cp "$src"/*.ko "$MODOUT/"
-	echo "kbuild: modules $MODULES built against $stage for $target ($(( $(date +%s) - t0 )) s, log: $src/build.log)"
+	echo "kbuild: modules $MODULES built against $stage for $target" \
+		"($(( $(date +%s) - t0 )) s, log: $src/build.log)"
 	modkey "$(cat "$out/stamp")" > "$MODOUT/stamp"
 }
 
@@ -86,10 +95,13 @@ progress() {
 # build dir's generated headers, host tools, Module.symvers and .config.
 modkit() {
 	rm -rf "$kit"; mkdir -p "$kit"
-	(cd "$TREE" && { find . arch/arm -maxdepth 1 -name 'Makefile*'; find include scripts -type f -o -type l
+	(cd "$TREE" && { find . arch/arm -maxdepth 1 -name 'Makefile*'
+		find include scripts -type f -o -type l
 		find arch/arm -name Kbuild.platforms -o -name Platform
-		find $(find arch/arm -name include -o -name scripts -type d) -type f; } | tar -cf - -T -) | tar -C "$kit" -xf -
-	(cd "$build" && { find arch/arm/include Module.symvers include scripts -type f; echo .config; } | tar -cf - -T -) | tar -C "$kit" -xf -
+		find $(find arch/arm -name include -o -name scripts -type d) -type f; } |
+		tar -cf - -T -) | tar -C "$kit" -xf -
+	(cd "$build" && { find arch/arm/include Module.symvers include scripts -type f; echo .config; } |
+		tar -cf - -T -) | tar -C "$kit" -xf -
 }
 
 # The stage's tag, built here or imported: no tree needed, unless its modules must be built in
@@ -100,15 +112,19 @@ if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
 	if built "$id" && { [ -z "${MODULES:-}" ] || [ -d "$kit" ]; }; then
 		uptodate
 		# With no tree, the work dir remembers the learner's stage (tree.sh keeps it in the tree).
-		[ "$mode" = exact ] || [ -d "$TREE/.git" ] || { mkdir -p "$WORK/kernels"; echo "$stage" > "$WORK/kernels/stage"; }
+		[ "$mode" = exact ] || [ -d "$TREE/.git" ] ||
+			{ mkdir -p "$WORK/kernels"; echo "$stage" > "$WORK/kernels/stage"; }
 		[ -z "${MODULES:-}" ] || modules
 		exit 0
 	fi
 fi
 lock
 tools/tree.sh "$([ "$mode" = exact ] && echo exact || echo checkout)" "$stage"
-if [ -z "$(tree_git status --porcelain)" ] && [ "$(tree_git rev-parse HEAD)" = "$(tree_git rev-parse "$stage^{commit}")" ]; then have=$id
-else have="$(tree_git rev-parse HEAD)-$( (tree_git diff HEAD; tree_git status --porcelain) | sha1sum | cut -c1-12)-$cfg"; fi
+# What the tree holds: the stage's tag as it is (its id), or the learner's edits of it.
+if [ -z "$(tree_git status --porcelain)" ] &&
+	[ "$(tree_git rev-parse HEAD)" = "$(tree_git rev-parse "$stage^{commit}")" ]; then have=$id
+else have="$(tree_git rev-parse HEAD)-$( (tree_git diff HEAD; tree_git status --porcelain) |
+	sha1sum | cut -c1-12)-$cfg"; fi
 if reusable "$have"; then modules_uptodate; fi
 if built "$have"; then
 	uptodate
@@ -121,8 +137,10 @@ else
 	mkdir -p "$build" "$out"
 	# Merged for every build: a stage's Kconfig may lack an option another stage has (the
 	# FIQ prompt), and make's syncconfig would have dropped it from the last .config.
-	[ "$(cat "$build/lab-config" 2>/dev/null)" = "$cfg" ] || echo "kbuild: configuring $target ($frags)"
-	( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" $frags >"$build/merge.log" ) ||
+	[ "$(cat "$build/lab-config" 2>/dev/null)" = "$cfg" ] ||
+		echo "kbuild: configuring $target ($frags)"
+	( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" \
+		$frags >"$build/merge.log" ) ||
 		{ tail "$build/merge.log" >&2; exit 1; }
 	echo "$cfg" > "$build/lab-config"
 	echo "kbuild: building $stage for $target (log: $build/build.log)"
@@ -132,7 +150,8 @@ else
 	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
 	# The device tree by its name: 6.1 keeps ARM's sources in arch/arm/boot/dts/, later series
 	# in a folder per vendor (arm/versatile-pb.dts).
-	dtb=${DTB:+$(cd "$TREE/arch/arm/boot/dts" && find . -name "${DTB%.dtb}.dts" | sed 's|^\./||;s|s$|b|')}
+	dtb=${DTB:+$(cd "$TREE/arch/arm/boot/dts" && find . -name "${DTB%.dtb}.dts" |
+		sed 's|^\./||;s|s$|b|')}
 	progress &
 	prog=$!
 	kmake_out -j"$JOBS" "$IMAGE" $dtb $mods scripts_gdb >"$build/build.log" 2>&1 || {
