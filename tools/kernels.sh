@@ -16,7 +16,8 @@ top=lab311-kernels
 
 export_() {
 	a=$1 st=$WORK/kernels-export.tmp ids=$(cat)
-	case "$a" in *.tar.zst) z=--zstd ;; *.tar.xz) z=--xz ;; *) die "ARCHIVE=$a: name it .tar.zst or .tar.xz" ;; esac
+	case "$a" in *.tar.zst) z=--zstd ;; *.tar.xz) z=--xz ;;
+	*) die "ARCHIVE=$a: name it .tar.zst or .tar.xz" ;; esac
 	rm -rf "$st"; mkdir -p "$st/$top/src"
 	trap 'rm -rf "$st" "$a.tmp"' EXIT
 	n=0 skipped=""
@@ -31,20 +32,24 @@ export_() {
 	done <<EOF
 $ids
 EOF
-	[ "$n" -gt 0 ] || die "no kernel in $WORK/out is built from this checkout's stage tags: build them first (make test, or make run STAGE=...)"
+	[ "$n" -gt 0 ] || die "no kernel in $WORK/out is built from this checkout's stage tags:" \
+		"build them first (make test, or make run STAGE=...)"
 	# The tree's own files, as Debian ships them (stages do not change them), or those imported.
-	if [ -d "$TREE/.git" ]; then git -C "$TREE" archive pristine -- $KSRC_FILES | tar -C "$st/$top/src" -xf -
+	if [ -d "$TREE/.git" ]; then
+		git -C "$TREE" archive pristine -- $KSRC_FILES | tar -C "$st/$top/src" -xf -
 	else (cd "$WORK/kernels/src" && cp --parents $KSRC_FILES "$st/$top/src/"); fi
 	# All cores, as the kernels are large. The list comes first: an import reads it, and may
 	# refuse the archive, before it unpacks the rest.
 	XZ_OPT=${XZ_OPT:--T0} ZSTD_NBTHREADS=${ZSTD_NBTHREADS:-0} tar -C "$st" "$z" -cf "$a.tmp" \
 		"$top/kernels.list" "$top/src" "$top/out" && mv "$a.tmp" "$a"
-	echo "kernels: $n exported to $a ($(du -h "$a" | cut -f1))${skipped:+; not from the tags, left out:$skipped}"
+	left=${skipped:+"; not from the tags, left out:$skipped"}
+	echo "kernels: $n exported to $a ($(du -h "$a" | cut -f1))$left"
 }
 
 import() {
 	src=$1 t0=$(date +%s)
-	[ -n "$src" ] || die "name the archive: make kernels-import ARCHIVE=file (or KERNELS_FROM=file-or-URL)"
+	[ -n "$src" ] ||
+		die "name the archive: make kernels-import ARCHIVE=file (or KERNELS_FROM=file-or-URL)"
 	if [ "${2:-}" = once ] && [ "$(cat "$WORK/kernels/from" 2>/dev/null)" = "$src" ]; then return 0; fi
 	mkdir -p "$WORK/kernels"
 	a=$src
@@ -59,10 +64,12 @@ import() {
 	trap 'rm -rf "$st" "$st.err"' EXIT
 	l=$st/$top/kernels.list
 	untar() { tar -C "$st" -xf "$a" "$@" 2>"$st.err" ||
-		die "$src is damaged or not a lab kernels archive: $(grep -v '^tar: \(Child\|Error is not\|Exiting\)' "$st.err" | head -1)"; }
+		die "$src is damaged or not a lab kernels archive: $(grep -v \
+			'^tar: \(Child\|Error is not\|Exiting\)' "$st.err" | head -1)"; }
 	untar --occurrence=1 "$top/kernels.list"
 	[ -s "$l" ] || die "$src is not a lab kernels archive (no $top/kernels.list)"
-	"${MAKE:-make}" -s --no-print-directory kernel-ids PAIRS="$(awk '{printf "%s/%s ", $1, $2}' "$l")" > "$st/here"
+	"${MAKE:-make}" -s --no-print-directory kernel-ids \
+		PAIRS="$(awk '{printf "%s/%s ", $1, $2}' "$l")" > "$st/here"
 	# Every kernel must be what this checkout would build: same tarball, patches and config.
 	paste -d' ' "$l" "$st/here" | while read -r t s id t2 s2 mine; do
 		[ "$t $s" = "$t2 $s2" ] || die "$src: kernels.list is damaged"
@@ -72,7 +79,8 @@ import() {
 		[ "${id%-*}" = "${mine%-*}" ] || what="other patches"
 		[ "${id%-*-*}" = "${mine%-*-*}" ] || what="another linux-source-${mine%%-*} tarball"
 		[ "${id%%-*}" = "${mine%%-*}" ] || what="kernel series ${id%%-*} (here ${mine%%-*})"
-		die "$src does not match this checkout: its $s for $t was built from $what (kernel id ${id}, here ${mine})"
+		die "$src does not match this checkout: its $s for $t was built from $what" \
+			"(kernel id ${id}, here ${mine})"
 	done || exit 2
 	untar --exclude="$top/kernels.list"
 	while read -r t s id; do
@@ -87,7 +95,8 @@ import() {
 	rm -rf "$WORK/kernels/src"; mv "$st/$top/src" "$WORK/kernels/src"
 	echo "$src" > "$WORK/kernels/from"
 	rm -f "$WORK/kernels/download"
-	echo "kernels: $(wc -l < "$l") imported from $src ($(( $(date +%s) - t0 )) s): runs of their stages build no kernel"
+	echo "kernels: $(wc -l < "$l") imported from $src ($(( $(date +%s) - t0 )) s):" \
+		"runs of their stages build no kernel"
 }
 
 case "${1:-}" in

@@ -11,7 +11,8 @@
 set -eu
 die() { echo "tree: $*" >&2; exit 2; }
 : "${TREE:?}" "${TARBALL:?}" "${SERIES:?}" "${LABS:?}" "${PATCHES:?}"
-tree_git() { git -C "$TREE" -c user.name=lab -c user.email=lab@localhost -c advice.detachedHead=false "$@"; }
+tree_git() { git -C "$TREE" -c user.name=lab -c user.email=lab@localhost \
+	-c advice.detachedHead=false "$@"; }
 
 prepare() {
 	[ -d "$TREE/.git" ] && return 0
@@ -21,8 +22,10 @@ prepare() {
 	echo "tree: unpacking $TARBALL into $TREE"
 	t0=$(date +%s)
 	tar -C "$tmp" --strip-components=1 -xf "$TARBALL"
-	v=$(make -s -C "$tmp" kernelversion 2>/dev/null) || die "cannot read the kernel version in $TARBALL"
-	case "$v" in "$SERIES".*) ;; *) die "$TARBALL holds kernel $v, not $SERIES.x (SERIES=$SERIES)" ;; esac
+	v=$(make -s -C "$tmp" kernelversion 2>/dev/null) ||
+		die "cannot read the kernel version in $TARBALL"
+	case "$v" in "$SERIES".*) ;;
+	*) die "$TARBALL holds kernel $v, not $SERIES.x (SERIES=$SERIES)" ;; esac
 	# Debian's top-level "/*" rule would hide every new file from git status.
 	sed -i '/^# Debian packaging/,$d' "$tmp/.gitignore"
 	git -C "$tmp" init -q
@@ -36,7 +39,8 @@ prepare() {
 }
 
 stages() { tools/stages.sh list; }
-prev_of() { tools/stages.sh below "$1" || die "unknown stage '$1' (stages: $(stages | tr '\n' ' '))"; }
+prev_of() { tools/stages.sh below "$1" ||
+	die "unknown stage '$1' (stages: $(stages | tr '\n' ' '))"; }
 # The folder of a stage's patches for this series (labs/series says the rule).
 patch_dir() { tools/series.sh patches "$1"; }
 # A stage's identity: its patches and those of every stage below it, chained from pristine.
@@ -49,10 +53,12 @@ patches_id() { id=pristine; [ "$1" = pristine ] && { echo pristine; return; }
 
 # The tarball's hash, kept in the work dir while its size and time stay the same.
 tarball_id() {
-	key="$(stat -Lc '%s %Y' "$TARBALL" 2>/dev/null)" || die "$TARBALL not found: install linux-source-$SERIES (make deps)"
+	key="$(stat -Lc '%s %Y' "$TARBALL" 2>/dev/null)" ||
+		die "$TARBALL not found: install linux-source-$SERIES (make deps)"
 	f=${WORK:-$TREE/..}/tarball-id
 	if [ "$(sed -n 1p "$f" 2>/dev/null)" != "$key" ]; then
-		mkdir -p "${f%/*}"; { echo "$key"; sha1sum < "$TARBALL" | cut -c1-12; } > "$f.$$" && mv "$f.$$" "$f"
+		mkdir -p "${f%/*}"
+		{ echo "$key"; sha1sum < "$TARBALL" | cut -c1-12; } > "$f.$$" && mv "$f.$$" "$f"
 	fi
 	sed -n 2p "$f"
 }
@@ -60,9 +66,11 @@ tarball_id() {
 dirty() { [ -n "$(tree_git status --porcelain)" ]; }
 guard() {
 	dirty || return 0
-	[ "${SAVE:-0}" = 1 ] || die "uncommitted edits in $TREE ($(tree_git status --porcelain | wc -l) files): commit them, or rerun with SAVE=1 to keep them on a branch"
+	[ "${SAVE:-0}" = 1 ] || die "uncommitted edits in $TREE ($(tree_git status --porcelain |
+		wc -l) files): commit them, or rerun with SAVE=1 to keep them on a branch"
 	b="saved/$(date +%Y%m%d-%H%M%S)"
-	tree_git checkout -q -b "$b"; tree_git add -A; tree_git commit -q -m "lab: edits saved before a stage switch"
+	tree_git checkout -q -b "$b"; tree_git add -A
+	tree_git commit -q -m "lab: edits saved before a stage switch"
 	echo "tree: your edits are saved on branch $b (git -C $TREE log $b)"
 }
 
@@ -76,7 +84,8 @@ ensure_tag() {
 	t0=$(date +%s)
 	guard
 	tree_git checkout -q --detach "$prev"
-	tree_git am -q "$dir"/*.patch || { tree_git am --abort; die "${dir#"$PATCHES"/} do not apply on $prev"; }
+	tree_git am -q "$dir"/*.patch ||
+		{ tree_git am --abort; die "${dir#"$PATCHES"/} do not apply on $prev"; }
 	# git am skips a patch whose change is already there: a stage must add commits.
 	[ "$(tree_git rev-list --count "$prev..HEAD")" = "$(ls "$dir"/*.patch | wc -l)" ] ||
 		die "${dir#"$PATCHES"/} made fewer commits than it has patches on $prev (already applied?)"
@@ -101,7 +110,8 @@ migrate() {
 			echo "$new" > "$TREE/.git/lab-stage"
 			echo "tree: stage $old is now called $new: this tree follows it"
 		fi
-		[ -d "$LABS/$old" ] || ! tree_git rev-parse -q --verify "refs/tags/$old" >/dev/null || tree_git tag -d "$old" >/dev/null
+		[ -d "$LABS/$old" ] || ! tree_git rev-parse -q --verify "refs/tags/$old" >/dev/null ||
+			tree_git tag -d "$old" >/dev/null
 	done
 }
 
@@ -110,6 +120,7 @@ case "${1:-}" in
 	tags) prepare; migrate; ensure_tag "${2:?stage}" ;;
 	checkout) prepare; migrate; checkout "${2:?stage}" ;;
 	exact) prepare; migrate; checkout "${2:?stage}" exact ;;
-	ident) [ "${2:?stage}" = pristine ] || prev_of "$2" >/dev/null; echo "$SERIES-$(tarball_id)-$(patches_id "$2")" ;;
+	ident) [ "${2:?stage}" = pristine ] || prev_of "$2" >/dev/null
+		echo "$SERIES-$(tarball_id)-$(patches_id "$2")" ;;
 	*) die "usage: tree.sh prepare|tags STAGE|checkout STAGE|exact STAGE|ident STAGE" ;;
 esac
