@@ -18,7 +18,8 @@ for p in $pkgs; do
 done
 # The browser check: Debian's nodejs and npm, unless a node with its own npm is there (another
 # vendor's nodejs package ships npm and conflicts with Debian's).
-command -v node >/dev/null && command -v npm >/dev/null && missing=$(echo "$missing" | sed 's/ nodejs\b\| npm\b//g')
+command -v node >/dev/null && command -v npm >/dev/null &&
+	missing=$(echo "$missing" | sed 's/ nodejs\b\| npm\b//g')
 [ -z "$missing" ] && [ -x "$bbhf/bin/busybox" ] && exit 0
 
 container="run the lab in its container instead: make container (docs/hosts.md)"

@@ -227,7 +227,8 @@ modules: deps
 	@$(if $(MODULES),MODULES="$(MODULES)" MODSRC=$(CODEDIR) MODOUT=$(MODDIR) $(KBUILD),\
 	  rm -rf $(MODDIR))
 
-# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|walk|gdbtest EXPECT=all|zero|flip
+# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|walk|gdbtest
+#   EXPECT=all|zero|flip
 # RUN names the run's directory (log, results.json, junit.xml).
 MODE   ?= batch
 EXPECT ?= all
@@ -310,8 +311,9 @@ NOSTUB   = { echo "lab: no guest with a gdb stub: start one with 'make run' or '
 	   exit 2; }
 gdb:
 	@test -f $(WORK)/gdbinit || $(NOSTUB)
-	@$(if $(WALK),GUEST=$(GUEST) LABINIT=$(LABINIT)) gdb-multiarch -q -iex "set auto-load local-gdbinit off" \
-	  -x $(WORK)/gdbinit $(if $(WALK),-x tools/gdb/walk.py -x labs/$(WALK)/walk.py -ex 'lab walk')
+	@$(if $(WALK),GUEST=$(GUEST) LABINIT=$(LABINIT)) gdb-multiarch -q \
+	  -iex "set auto-load local-gdbinit off" -x $(WORK)/gdbinit \
+	  $(if $(WALK),-x tools/gdb/walk.py -x labs/$(WALK)/walk.py -ex 'lab walk')
 gdb-port:
 	@cat $(WORK)/gdb-port 2>/dev/null || $(NOSTUB)
 

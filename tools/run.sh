@@ -5,7 +5,8 @@
 #   run.sh record                      as batch, recorded by QEMU (RUNDIR/rr), then the verdict
 #   REPLAY=1 run.sh wait|gdbtest ...   replay that recording instead of a new boot (make replay)
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
-#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO LABINIT BUSYBOX WORK DEBUG_PREFIX).
+#   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO
+#   LABINIT BUSYBOX WORK DEBUG_PREFIX).
 #   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution.
 set -eu
 mode=$1
@@ -14,13 +15,17 @@ mode=$1
 	exit 2; }
 mkdir -p "$RUNDIR"
 log=$RUNDIR/serial.log
-grade() { exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" "$@" --expect "$EXPECT" \
+grade() { exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" "$@" \
+	--expect "$EXPECT" \
 	--json "$RUNDIR/results.json" --junit "$RUNDIR/junit.xml" --label "$LABEL" \
 	--decode "$DECODE" ${QUESTIONS:+--questions "$QUESTIONS" --answers "$ANSWERS"}; }
 if [ "$QEMU" = none ]; then
 	# The host target: the tests run here, against the stage's sources in KDIR.
-	case "$mode$CMD" in batch|interactive) ;; *) echo "run: the host target has no machine: it only runs its tests (make run)" >&2; exit 2 ;; esac
-	LAB_SRC=$KDIR LAB_KERNELS=${KERNELS:-} timeout -k 5 "$TIMEOUT" "$LABINIT" "$GUEST" > "$log" 2>&1 || true
+	case "$mode$CMD" in batch|interactive) ;;
+	*) echo "run: the host target has no machine: it only runs its tests (make run)" >&2
+		exit 2 ;; esac
+	LAB_SRC=$KDIR LAB_KERNELS=${KERNELS:-} timeout -k 5 "$TIMEOUT" "$LABINIT" "$GUEST" \
+		> "$log" 2>&1 || true
 	grade
 fi
 [ -n "${REPLAY:-}" ] ||
@@ -31,7 +36,8 @@ if [ -n "$DISK" ]; then
 	rm -f "$RUNDIR/disk.img"
 	truncate -s 32M "$RUNDIR/disk.img"
 	mkfs.ext4 -q -F -L lab "$RUNDIR/disk.img"
-	QEMU="$QEMU -drive if=none,format=raw,file=$RUNDIR/disk.img,id=disk -device virtio-blk-device,drive=disk"
+	QEMU="$QEMU -drive if=none,format=raw,file=$RUNDIR/disk.img,id=disk"
+	QEMU="$QEMU -device virtio-blk-device,drive=disk"
 	append="$append lab.disk=$DISK"
 fi
 # A replay must boot what was recorded, the same initrd and command line (lab.time), or the
@@ -52,7 +58,8 @@ if [ "$mode" = gdbtest ]; then
 	# report() quits with the verdict; a script that dies before it falls through to "quit 1".
 	timeout "$TIMEOUT" gdb-multiarch -q -batch -nx -iex "add-auto-load-safe-path $KDIR" \
 		-iex "set substitute-path $DEBUG_PREFIX $WORK" "$KDIR/vmlinux" \
-		-ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$(cat "$log.port")" -x "$2" -ex "quit 1" || rc=$?
+		-ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$(cat "$log.port")" \
+		-x "$2" -ex "quit 1" || rc=$?
 	wait || true
 	exit $rc
 fi
@@ -64,6 +71,8 @@ echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)${RR:+; recorded 
 host=""
 # A stage with a disk may judge it on the host: its fsck.sh writes KTAP for the grader.
 judge=${MANIFEST%/*}/fsck.sh
-if [ -n "$DISK" ] && [ -x "$judge" ]; then "$judge" "$RUNDIR/disk.img" "$RUNDIR/host.ktap"; host="--host $RUNDIR/host.ktap"; fi
+if [ -n "$DISK" ] && [ -x "$judge" ]; then
+	"$judge" "$RUNDIR/disk.img" "$RUNDIR/host.ktap"; host="--host $RUNDIR/host.ktap"
+fi
 [ -n "$CMD" ] && exec tools/cmdout.sh "$log"
 grade $host
