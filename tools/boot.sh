@@ -45,13 +45,15 @@ batch|gdbtest)
 	# A batch gdb test's port is derived from its run: two may start at once.
 	[ "$mode" = gdbtest ] && { port=$(tools/gdbport.sh "$log"); echo "$port" > "$log.port"
 		set -- "$@" -S -gdb "tcp:127.0.0.1:$port"; }
-	launch timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" -serial chardev:con \
-		</dev/null ;;
+	launch timeout -k 5 "$TIMEOUT" "$@" -monitor none -chardev "file,id=con,path=$log" \
+		-serial chardev:con </dev/null ;;
 interactive|wait|walk)
 	stub "$WORK/gdb-port"
 	set -- "$@" -gdb "tcp:${GDB_HOST:-127.0.0.1}:$port"
 	[ "$mode" = interactive ] || set -- "$@" -S
-	echo "boot: gdb stub on port $port; attach from another terminal with 'make gdb'. Quit QEMU: Ctrl-A x"
-	launch "$@" -chardev "stdio,id=con,mux=on,signal=off,logfile=$log" -serial chardev:con -mon chardev=con ;;
+	echo "boot: gdb stub on port $port; attach from another terminal with 'make gdb'." \
+		"Quit QEMU: Ctrl-A x"
+	launch "$@" -chardev "stdio,id=con,mux=on,signal=off,logfile=$log" -serial chardev:con \
+		-mon chardev=con ;;
 *) echo "boot: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -4,8 +4,8 @@
 # Listens on HOST (default 127.0.0.1: give an address of this machine that the learners reach)
 # and PORT (default: the first free one from a port derived from DIR), keeps its config and
 # password in DIR, prints the CCACHE_REMOTE_STORAGE line for the learners once the server
-# answers, and serves in the foreground until stopped (log: DIR/redis.log). Past MAXMEM (default 2gb) the least recently
-# used objects go: it is a cache, nothing in it needs keeping.
+# answers, and serves in the foreground until stopped (log: DIR/redis.log). Past MAXMEM
+# (default 2gb) the least recently used objects go: it is a cache, nothing in it needs keeping.
 set -eu
 dir=$1 host=${2:-127.0.0.1} port=${3:-}
 mkdir -p "$dir" && chmod 700 "$dir"
@@ -13,7 +13,8 @@ if [ -z "$port" ]; then
 	port=$(( 20000 + $(printf %s "$dir" | cksum | cut -d' ' -f1) % 20000 ))
 	while (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; do port=$((port + 1)); done
 fi
-[ -s "$dir/password" ] || (umask 077 && od -An -N16 -tx1 /dev/urandom | tr -d ' \n' > "$dir/password")
+[ -s "$dir/password" ] ||
+	(umask 077 && od -An -N16 -tx1 /dev/urandom | tr -d ' \n' > "$dir/password")
 pass=$(cat "$dir/password")
 (umask 077 && cat > "$dir/redis.conf") <<CONF
 bind $host
@@ -33,7 +34,8 @@ ln -sf "$(command -v redis-check-rdb)" "$dir/redis-server"
 r=$!
 trap 'kill $r 2>/dev/null' EXIT INT TERM
 until redis-cli -h "$host" -p "$port" ping 2>/dev/null | grep -q NOAUTH; do
-	kill -0 $r 2>/dev/null || { echo "lab: redis-server did not start: $(tail -1 "$dir/redis.log")" >&2; exit 1; }
+	kill -0 $r 2>/dev/null ||
+		{ echo "lab: redis-server did not start: $(tail -1 "$dir/redis.log")" >&2; exit 1; }
 	sleep 0.2
 done
 echo "CCACHE_REMOTE_STORAGE=redis://$pass@$host:$port"

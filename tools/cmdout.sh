@@ -7,7 +7,8 @@
 #   cmdout.sh SERIAL_LOG     Env: GRADE (tools/host/grade)
 set -eu
 log=$1 dir=${1%/*}
-tr -d '\r' < "$log" | sed -n '/^lab: command begin$/,/^lab: command status /p' | sed '1d;$d' | grep -v '^\[ *[0-9]*\.[0-9]*\] ' || true
+tr -d '\r' < "$log" | sed -n '/^lab: command begin$/,/^lab: command status /p' | sed '1d;$d' |
+	grep -v '^\[ *[0-9]*\.[0-9]*\] ' || true
 # The status and the oops come from the grader's reader of the log (grade --status), as the
 # checks' results do: one list of oops markers for both.
 read -r st oops <<EOF

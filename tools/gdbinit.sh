@@ -10,8 +10,10 @@
 set -eu
 port=$1 kdir=$2
 host() { p=$1
-	[ -z "${LAB_HOST_CACHE:-}" ] || case $p in "$CACHE" | "$CACHE"/*) p=$LAB_HOST_CACHE${p#"$CACHE"} ;; esac
-	[ -z "${LAB_HOST_CHECKOUT:-}" ] || case $p in "$LAB" | "$LAB"/*) p=$LAB_HOST_CHECKOUT${p#"$LAB"} ;; esac
+	[ -z "${LAB_HOST_CACHE:-}" ] ||
+		case $p in "$CACHE" | "$CACHE"/*) p=$LAB_HOST_CACHE${p#"$CACHE"} ;; esac
+	[ -z "${LAB_HOST_CHECKOUT:-}" ] ||
+		case $p in "$LAB" | "$LAB"/*) p=$LAB_HOST_CHECKOUT${p#"$LAB"} ;; esac
 	echo "$p"; }
 commands() {	# the setup commands, one a line, with paths as $1 maps them
 	echo "add-auto-load-safe-path $($1 "$kdir")"

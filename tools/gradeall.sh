@@ -33,7 +33,8 @@ for sub in "$subs"/*; do
 	name=${sub##*/}
 	case $name in
 	*.tar|*.tar.gz|*.tgz) name=${name%.tgz} name=${name%.gz} name=${name%.tar} ;;
-	*) [ -d "$sub" ] || { echo "grade-all: $sub left out: neither a folder nor a tarball" >&2; continue; } ;;
+	*) [ -d "$sub" ] ||
+		{ echo "grade-all: $sub left out: neither a folder nor a tarball" >&2; continue; } ;;
 	esac
 	learner=$(printf %s "$name" | tr -c 'A-Za-z0-9_.+-' _)
 	while [ -e "$class/$learner" ]; do learner=${learner}_; done
@@ -55,7 +56,8 @@ for sub in "$subs"/*; do
 			grade "$learner" "$code" "$s" "$t" "$json"
 		fi
 		# Gradescope's test names are flat: the stage goes in front of each check.
-		jq --arg s "$s" '.stage = $s | .tests[].name |= "\($s): \(.)"' "$json" > "$json.tmp" && mv "$json.tmp" "$json"
+		jq --arg s "$s" '.stage = $s | .tests[].name |= "\($s): \(.)"' "$json" > "$json.tmp" &&
+			mv "$json.tmp" "$json"
 	done
 	# output: a verdict line per stage, then under "review answers" a line per stage saying
 	# which questions have an answer (tools/classreport.sh takes the lines above it for the

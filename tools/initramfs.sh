@@ -6,7 +6,8 @@ set -eu
 out=$1 map=$2 tests=$3 files=${4:-} cmd=${5:-} mods=${6:-}
 list=$out.list
 {
-	for d in /dev /bin /sbin /proc /sys /tmp /root /mnt /lab /lab/tests /lab/files /lab/modules; do echo "dir $d 755 0 0"; done
+	for d in /dev /bin /sbin /proc /sys /tmp /root /mnt /lab /lab/tests /lab/files /lab/modules; do
+		echo "dir $d 755 0 0"; done
 	echo "nod /dev/console 600 0 0 c 5 1"
 	echo "file /init $LABINIT 755 0 0"
 	[ -z "$BUSYBOX" ] || echo "file /bin/busybox $BUSYBOX 755 0 0"

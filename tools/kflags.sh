@@ -10,4 +10,5 @@
 set -eu
 : "${TREE:?}" "${WORK:?}" "${DEBUG_PREFIX:?}"
 rel=$(realpath -m --relative-to="$1" "$TREE") work=$(realpath -m "$WORK")
-echo "-fmacro-prefix-map=$rel/= -fdebug-prefix-map=$rel/=$DEBUG_PREFIX/linux/ -fdebug-prefix-map=$work/=$DEBUG_PREFIX/"
+echo "-fmacro-prefix-map=$rel/= -fdebug-prefix-map=$rel/=$DEBUG_PREFIX/linux/" \
+	"-fdebug-prefix-map=$work/=$DEBUG_PREFIX/"

@@ -11,4 +11,5 @@ list() { sed -e 's/#.*//' -e "s/\$SERIES/$SERIES/g" tools/packages | awk -v r=" 
 	/^[a-z]+:/ { on = index(r, " " substr($1, 1, length($1) - 1) " "); $1 = "" }
 	on { print }' | xargs; }
 pkgs=$(list "$roles")
-others=$(list "$(for r in $all; do case " $roles " in *" $r "*) ;; *) echo "$r" ;; esac; done | xargs)")
+others=$(list "$(for r in $all; do case " $roles " in *" $r "*) ;; *) echo "$r" ;; esac; done |
+	xargs)")

@@ -45,7 +45,8 @@ while IFS='|' read -r name cmd lane; do
 	wait "$pid"
 done <<< "$plan"
 wait
-pass=$(grep -c '^ok$' "$logdir/tally" 2>/dev/null); fail=$(grep -c '^fail$' "$logdir/tally" 2>/dev/null)
+pass=$(grep -c '^ok$' "$logdir/tally" 2>/dev/null)
+fail=$(grep -c '^fail$' "$logdir/tally" 2>/dev/null)
 skip=$(grep -c '^skip$' "$logdir/tally" 2>/dev/null)
 rm -f "$logdir/tally"
 wall=$(( $(date +%s) - start ))

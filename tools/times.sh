@@ -15,6 +15,7 @@ awk -F'|' '
 	      for (k in t) printf "%-26s %5d %7d %5d%%\n", k, c[k], t[k], all ? 100 * t[k] / all : 0 }
 ' "$1" | { read -r head; echo "$head"; sort -k1,1; }
 [ -z "${2:-}" ] || awk -F'|' -v wall="$2" '{ all += $1 }
-	END { printf "steps %d s in %d s of wall time: %.2f steps at a time\n", all, wall, all / (wall ? wall : 1) }' "$1"
+	END { printf "steps %d s in %d s of wall time: %.2f steps at a time\n", all, wall,
+		all / (wall ? wall : 1) }' "$1"
 echo "slowest steps:"
 sort -t'|' -k1,1nr "$1" | head -5 | awk -F'|' '{ printf "  %5d s  %s\n", $1, $2 }'
