@@ -16,13 +16,17 @@ set -eu
 bw=$WORK-bench
 rm -rf "$bw"; mkdir -p "$bw"
 m() { make -s --no-print-directory WORK="$bw" CCACHE_DIR="$bw/ccache" "$@"; }
-t() { label=$1; shift; s=$(date +%s); "$@" >"$WORK/bench.log" 2>&1 || { tail "$WORK/bench.log"; echo "bench: $label failed" >&2; exit 1; }
+t() { label=$1; shift; s=$(date +%s)
+	"$@" >"$WORK/bench.log" 2>&1 ||
+		{ tail "$WORK/bench.log"; echo "bench: $label failed" >&2; exit 1; }
 	last=$(( $(date +%s) - s )); printf '%-44s %5d s\n' "$label" $last; }
 # A fresh clone of HEAD in $1/lab, with its own cache in $1/cache; f DIR make-args runs make there
 # in a clean environment: nothing of this checkout's make (WORK, TREE, CCACHE_DIR...) leaks in.
 clone() { git clone -q "$LAB" "$1/lab"; }
-f() { (c=$1; shift; cd "$c/lab" && env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$c/cache" CI=true \
-	${CCACHE_REMOTE_STORAGE:+CCACHE_REMOTE_STORAGE="$CCACHE_REMOTE_STORAGE"} make -s --no-print-directory "$@" </dev/null); }
+f() { (c=$1; shift; cd "$c/lab" &&
+	env -i PATH="$PATH" HOME="$HOME" XDG_CACHE_HOME="$c/cache" CI=true \
+	${CCACHE_REMOTE_STORAGE:+CCACHE_REMOTE_STORAGE="$CCACHE_REMOTE_STORAGE"} \
+	make -s --no-print-directory "$@" </dev/null); }
 shared() { clone "$1" && f "$1" run KERNELS_FROM="$2"; }
 if [ "${SHARED:-0}" = 1 ]; then
 	tools/ccache-server.sh "$bw/server" 127.0.0.1 >"$bw/server.out" 2>&1 &
@@ -43,7 +47,8 @@ if [ "${SHARED:-0}" = 1 ]; then
 	CCACHE_DIR=$d/cache/lab311/ccache ccache --print-stats > "$bw/stats"
 	n() { sed -n "s/^$1\t//p" "$bw/stats"; }
 	echo "fresh clone: $(n remote_storage_hit) remote hits, $(n cache_miss) compiled;" \
-		"$(awk "BEGIN { printf \"%.2f\", $last / ($warm > 0 ? $warm : 1) }")x the warm rebuild (goal: at most 1.5x)"
+		"$(awk "BEGIN { printf \"%.2f\", $last / ($warm > 0 ? $warm : 1) }")x the warm rebuild" \
+		"(goal: at most 1.5x)"
 	rm -rf "$d" "$bw"
 	exit 0
 fi
@@ -74,6 +79,7 @@ rm -rf "$bw"
 t "make test, warm (real work dir)" make -s --no-print-directory test
 grep '^# ' "$WORK/bench.log"
 d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-shared.XXXXXX")
-t "export the kernels make test built" make -s --no-print-directory kernels-export ARCHIVE="$d/kernels.tar.zst"
+t "export the kernels make test built" \
+	make -s --no-print-directory kernels-export ARCHIVE="$d/kernels.tar.zst"
 t "fresh clone, shared kernels: make run" shared "$d" "$d/kernels.tar.zst"
 rm -rf "$d"

@@ -8,17 +8,22 @@ set -eu
 class=$1
 shift
 stages=$(for st in "$@"; do printf '%s ' "${st%%:*}"; done)
-ls "$class"/*/results.json >/dev/null 2>&1 || { echo "grade-all: no submissions in the batch" >&2; exit 1; }
+ls "$class"/*/results.json >/dev/null 2>&1 ||
+	{ echo "grade-all: no submissions in the batch" >&2; exit 1; }
 # XML 1.0 has no control characters; @html escapes < > & ' ".
 jq -s -r '
 	def x: gsub("[\u0000-\u0008\u000b\u000c\u000e-\u001f]"; "?") | @html;
 	"<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-	"<testsuites name=\"class\" tests=\"\(map(.tests | length) | add)\" failures=\"\(map(.tests[] | select(.score < .max_score)) | length)\">",
+	def failed: map(select(.score < .max_score)) | length;
+	"<testsuites name=\"class\" tests=\"\(map(.tests | length) | add)\" " +
+	"failures=\"\(map(.tests[]) | failed)\">",
 	(.[] | .extra_data.learner as $l |
-	 "  <testsuite name=\"\($l | x)\" tests=\"\(.tests | length)\" failures=\"\([.tests[] | select(.score < .max_score)] | length)\">",
+	 "  <testsuite name=\"\($l | x)\" tests=\"\(.tests | length)\" " +
+	 "failures=\"\(.tests | failed)\">",
 	 (.tests[] | (.name | split(": ")) as $n |
 	  "    <testcase classname=\"\("\($l).\($n[0])" | x)\" name=\"\($n[1:] | join(": ") | x)\">" +
-	  (if .score < .max_score then "<failure message=\"\(.score)/\(.max_score)\">\(.output | x)</failure>" else "" end) +
+	  (if .score < .max_score
+	   then "<failure message=\"\(.score)/\(.max_score)\">\(.output | x)</failure>" else "" end) +
 	  "</testcase>"),
 	 "  </testsuite>"),
 	"</testsuites>"' "$class"/*/results.json > "$class/junit.xml"
@@ -44,5 +49,8 @@ jq -r -s --arg stages "$stages" "$defs"'
 	(["learner"] + [$s[] | .[0:2]] + ["total", "answ", "why"] | @tsv),
 	(.[] | . as $r | [.extra_data.learner] + [$s[] | $r.extra_data.stages[.]] +
 	 ["\(.score)/\(.extra_data.max_score)", answers, (why | .[0:70])] | @tsv)' \
-	"$class"/*/results.json | awk -F'\t' '{ printf "%-20s", $1; for (i = 2; i < NF; i++) printf " %5s", $i; printf "  %s\n", $NF }'
-echo "grade-all: $(ls -d "$class"/*/ | wc -l) learners on linux ${SERIES:-?}; reports in $class (<learner>/results.json, junit.xml, summary.csv)"
+	"$class"/*/results.json |
+	awk -F'\t' '{ printf "%-20s", $1; for (i = 2; i < NF; i++) printf " %5s", $i
+		printf "  %s\n", $NF }'
+echo "grade-all: $(ls -d "$class"/*/ | wc -l) learners on linux ${SERIES:-?}; reports in $class" \
+	"(<learner>/results.json, junit.xml, summary.csv)"

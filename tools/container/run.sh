@@ -11,7 +11,8 @@ die() { echo "lab: $*" >&2; exit 2; }
 engine=${ENGINE:-$(command -v podman || command -v docker || true)}
 [ -n "$engine" ] || die "no podman or docker on this host: install one (docs/hosts.md)"
 [ $# -gt 0 ] || die "name a goal: make container GOAL='run STAGE=<id>'"
-tag=lab311:$(cd tools && cat container/Containerfile packages packages.sh deps.sh | cksum | cut -d" " -f1)
+tag=lab311:$(cd tools && cat container/Containerfile packages packages.sh deps.sh | cksum |
+	cut -d" " -f1)
 if ! "$engine" image inspect "$tag" >/dev/null 2>&1; then
 	echo "container: building $tag with $engine (once)"
 	"$engine" build -q -t "$tag" -f tools/container/Containerfile tools >/dev/null ||
