@@ -13,4 +13,5 @@ for p in $all; do
 	w=$(printf '%s\n' "$out" | grep -c ': WARNING:') || true
 	[ "$w" = 0 ] || echo "${p#"$PATCHES"/}: $w warnings in the upstream code, kept as merged"
 done
-echo "checkpatch.pl of linux $SERIES: $(echo "$all" | wc -l) patches, no errors; the lab's own are clean"
+echo "checkpatch.pl of linux $SERIES: $(echo "$all" | wc -l) patches, no errors;" \
+	"the lab's own are clean"

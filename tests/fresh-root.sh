@@ -24,10 +24,12 @@ mkdir -p "$d" && rm -rf "$d/io" && mkdir -p "$d/io"
 # which were asked for), foreign architectures, and services enabled to start at boot.
 state() { echo "dpkg-query -W -f='\${Package}:\${Architecture}\n' | sort > /io/$1.pkgs
 	apt-mark showmanual | sort > /io/$1.manual; dpkg --print-foreign-architectures > /io/$1.archs
-	find /etc/systemd/system /etc/rc[2-5].d -name '*.service' -o -name 'S*' 2>/dev/null | sort > /io/$1.units"; }
+	find /etc/systemd/system /etc/rc[2-5].d -name '*.service' -o -name 'S*' 2>/dev/null |
+		sort > /io/$1.units"; }
 keep=$ROOTS/cache-$rel
 mkdir -p "$keep/ccache"
-inroot() { BIND="$LAB:/lab.git $d/io:/io ${2:-}" tools/freshroot.sh run "$rel" "$d/root" sh -c "$1"; }
+inroot() { BIND="$LAB:/lab.git $d/io:/io ${2:-}" tools/freshroot.sh run "$rel" "$d/root" \
+	sh -c "$1"; }
 clone_run="git clone -q /lab.git /root/lab && cd /root/lab && s=\$(date +%s)"
 case $what in
 learner)
@@ -74,13 +76,16 @@ gradescope)
 	s=$(head -1 "$d/io/ag/source/stages")
 	cp -r "$LAB/solutions/$s" "$d/io/ag/submission/exercises/"
 	cp "$d/io/kernels.tar.zst" "$d/io/ag/source/"
-	inroot "cd /io/ag/source && sh setup.sh >/io/setup.log 2>&1 && AUTOGRADER=/io/ag sh ./run_autograder \
-		>/io/grade.log 2>&1; echo \$? > /io/rc" || fail "the root did not run"
-	[ "$(cat "$d/io/rc")" = 0 ] || fail "setup.sh or run_autograder failed: $(cat "$d/io/setup.log" "$d/io/grade.log" 2>/dev/null | tail -n 3)"
+	inroot "cd /io/ag/source && sh setup.sh >/io/setup.log 2>&1 && \
+		AUTOGRADER=/io/ag sh ./run_autograder >/io/grade.log 2>&1; echo \$? > /io/rc" ||
+		fail "the root did not run"
+	[ "$(cat "$d/io/rc")" = 0 ] || fail "setup.sh or run_autograder failed:" \
+		"$(cat "$d/io/setup.log" "$d/io/grade.log" 2>/dev/null | tail -n 3)"
 	r=$d/io/ag/results/results.json
 	score=$(jq .score "$r") max=$(jq .extra_data.max_score "$r")
 	echo "gradescope in a fresh $rel root: the solution of $s scores $score of $max"
-	[ "$score" = "$max" ] && [ "$max" != 0 ] || fail "the solution scored $score of $max: $(jq -r .output "$r")" ;;
+	[ "$score" = "$max" ] && [ "$max" != 0 ] ||
+		fail "the solution scored $score of $max: $(jq -r .output "$r")" ;;
 *) fail "unknown check" ;;
 esac
 # Only the logs stay: a root is about 1.5 GB once the learner's packages are in.

@@ -13,7 +13,8 @@ rm -f .gdbinit "$WORK/gdbinit"
 CI=true $LABMAKE debug TIMEOUT=120 </dev/null >"$d/debug.log" 2>&1 &
 trap '${STOP:-pkill -f "qemu-system-.*$WORK/runs/"} >/dev/null 2>&1 || true' EXIT
 n=0; until grep -q '^boot: gdb stub' "$d/debug.log"; do
-	n=$((n + 1)); [ $n -lt 600 ] || fail "no stub after 120 s: $(tail -3 "$d/debug.log")"; sleep 0.2; done
+	n=$((n + 1)); [ $n -lt 600 ] || fail "no stub after 120 s: $(tail -3 "$d/debug.log")"
+	sleep 0.2; done
 want=$(awk '$3 == "start_kernel" { print $1 }' "$KDIR/System.map")
 probe() {	# probe NAME GDB-ARGS...: attach, stop in rest_init, print what the learner would
 	name=$1; shift
@@ -21,12 +22,15 @@ probe() {	# probe NAME GDB-ARGS...: attach, stop in rest_init, print what the le
 		-ex 'info address start_kernel' -ex 'lab vectors' -ex 'kill' >"$d/$name.out" 2>&1 || true
 	grep -qi "start_kernel.*0x0*$want" "$d/$name.out" ||
 		fail "$name: start_kernel is not at $want (System.map): $(tail -3 "$d/$name.out")"
-	grep -q 'reset .*vector_\|svc ' "$d/$name.out" || fail "$name: no vectors decoded: $(tail -3 "$d/$name.out")"
-	echo "$name: attached, start_kernel at 0x$want as System.map says; $(grep -c '^0xffff00' "$d/$name.out") vectors decoded"
+	grep -q 'reset .*vector_\|svc ' "$d/$name.out" ||
+		fail "$name: no vectors decoded: $(tail -3 "$d/$name.out")"
+	echo "$name: attached, start_kernel at 0x$want as System.map says;" \
+		"$(grep -c '^0xffff00' "$d/$name.out") vectors decoded"
 }
 probe ".gdbinit" -x .gdbinit
 # cppdbg: setupCommands, then the program, then target remote at miDebuggerServerAddress.
 j=.vscode/launch.json
-eval "set -- $(jq -r '[.configurations[0].setupCommands[].text] | map("-ex " + @sh) | join(" ")' "$j")"
+eval "set -- $(jq -r '[.configurations[0].setupCommands[].text] | map("-ex " + @sh) |
+	join(" ")' "$j")"
 probe "launch.json" "$@" -ex "file $(jq -r '.configurations[0].program' "$j")" \
 	-ex "target remote $(jq -r '.configurations[0].miDebuggerServerAddress' "$j")"

@@ -11,7 +11,8 @@ rm -rf "$c" && mkdir -p "$c/in" "$c/x"
 fail() { echo "grade-all check: $*" >&2; exit 1; }
 cp -r tests/submissions/*/ "$c/in/"
 mkdir -p "$c/in/solutions/exercises" && cp -r "solutions/$1" "$c/in/solutions/exercises/"
-tar -czf "$c/in/solutions-tarball.tar.gz" -C "$c/in" --transform 's,^solutions,alice,' solutions/exercises
+tar -czf "$c/in/solutions-tarball.tar.gz" -C "$c/in" --transform 's,^solutions,alice,' \
+	solutions/exercises
 # The folder answers the stage's first review question, the tarball none.
 sed -i '0,/^Your answer:$/s//Your answer: relative to the vector page./' \
 	"$c/in/solutions/exercises/$1/answers.md"
@@ -22,21 +23,27 @@ ln -s /etc/passwd "$c/x/exercises/$1/vectors.c"
 ln -s /etc/passwd "$c/in/symlink-dir/exercises/$1/vectors.c"
 tar -cf "$c/in/symlink-tar.tar" -C "$c/x" exercises
 start=$(date +%s)
-$MAKE -s --no-print-directory grade-all SUBMISSIONS="$c/in" CLASS="$c/out" STAGE="$1" TIMEOUT=30 >"$c/table" 2>"$c/err" ||
+$MAKE -s --no-print-directory grade-all SUBMISSIONS="$c/in" CLASS="$c/out" STAGE="$1" TIMEOUT=30 \
+	>"$c/table" 2>"$c/err" ||
 	fail "make grade-all failed: $(tail -3 "$c/err")"
 cat "$c/table"
 echo "grade-all: $(ls "$c/in" | wc -l) submissions in $(( $(date +%s) - start )) s"
-[ "$(grep -vc '^#' tests/submissions/expected)" = "$(ls "$c/in" | wc -l)" ] || fail "tests/submissions/expected does not cover every submission"
+[ "$(grep -vc '^#' tests/submissions/expected)" = "$(ls "$c/in" | wc -l)" ] ||
+	fail "tests/submissions/expected does not cover every submission"
 grep -v '^#' tests/submissions/expected | while read -r who score why; do
 	r=$c/out/$who/results.json
 	[ -f "$r" ] || fail "$who: no results.json"
 	got=$(jq .score "$r")
 	[ "$got" = "$score" ] || fail "$who: score $got, expected $score ($(jq -r .output "$r"))"
-	jq -r '.output, .tests[].output' "$r" | grep -Eq -- "$why" || fail "$who: no '$why' in $(jq -r '.output, .tests[].output' "$r" | head -5)"
-	echo "$who: $got, $(jq -r '[.output, .tests[].output] | map(select(test($w))) | .[0] | split("\n")[0]' --arg w "$why" "$r")"
+	jq -r '.output, .tests[].output' "$r" | grep -Eq -- "$why" ||
+		fail "$who: no '$why' in $(jq -r '.output, .tests[].output' "$r" | head -5)"
+	echo "$who: $got, $(jq -r '[.output, .tests[].output] | map(select(test($w))) | .[0] |
+		split("\n")[0]' --arg w "$why" "$r")"
 done
-[ "$(grep -c '<testsuite ' "$c/out/junit.xml")" = "$(ls "$c/in" | wc -l)" ] || fail "junit.xml lacks learners"
-[ "$(wc -l < "$c/out/summary.csv")" = "$(( $(ls "$c/in" | wc -l) + 1 ))" ] || fail "summary.csv lacks learners"
+[ "$(grep -c '<testsuite ' "$c/out/junit.xml")" = "$(ls "$c/in" | wc -l)" ] ||
+	fail "junit.xml lacks learners"
+[ "$(wc -l < "$c/out/summary.csv")" = "$(( $(ls "$c/in" | wc -l) + 1 ))" ] ||
+	fail "summary.csv lacks learners"
 [ ! -e /tmp/lab-escape ] || fail "a tarball wrote /tmp/lab-escape"
 # present STAGE LEARNER: the questions of STAGE that the learner's results.json says are answered.
 present() {

@@ -23,12 +23,14 @@ printf 'tampered' | dd of="$d/bad.tar.zst" bs=1 seek=$(( $(stat -c %s "$d/bad.ta
 	conv=notrunc status=none
 for a in "ARCHIVE=$d/bad.tar.zst" "ARCHIVE=$d/k.tar.zst PATCHES=$d/patches" \
 	"ARCHIVE=$d/k.tar.zst TARBALL=$d/k.tar.zst"; do
-	if $LABMAKE kernels-import WORK="$d/w" $a >/dev/null 2>"$d/err"; then fail "kernels-import $a was accepted"; fi
+	if $LABMAKE kernels-import WORK="$d/w" $a >/dev/null 2>"$d/err"; then
+		fail "kernels-import $a was accepted"; fi
 	out=$(grep -Ev '^make(\[[0-9]+\])?: \*\*\*' "$d/err")
 	[ "$(printf '%s\n' "$out" | grep -c .)" = 1 ] && printf '%s\n' "$out" | grep -q '^lab: ' ||
 		fail "kernels-import $a: said: $out"
 	echo "refused: $out"
 done
-$LABMAKE run STAGE="$s" WORK="$d/w" >"$d/run.log" 2>&1 && grep -q 'up to date (imported' "$d/run.log" ||
+$LABMAKE run STAGE="$s" WORK="$d/w" >"$d/run.log" 2>&1 &&
+	grep -q 'up to date (imported' "$d/run.log" ||
 	{ cat "$d/run.log" >&2; fail "a refused import changed the kernels imported before"; }
 rm -rf "$d"

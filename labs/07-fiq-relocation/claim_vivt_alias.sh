@@ -11,4 +11,5 @@ timeout 30 $QEMU_versatile -nographic -monitor none -serial stdio -semihosting \
 	-kernel "$SCRATCH/vivt.elf" </dev/null >"$SCRATCH/vivt.log" 2>&1 || true
 cat "$SCRATCH/vivt.log"
 [ "$(grep -c 'the code written last' "$SCRATCH/vivt.log")" = 3 ] ||
-	{ echo "QEMU kept an alias stale: it models VIVT caches now, and 07's page is out of date" >&2; exit 1; }
+	{ echo "QEMU kept an alias stale: it models VIVT caches now, and 07's page is out of date" >&2
+	exit 1; }

@@ -11,8 +11,8 @@ for c in armv6 armv5; do
 	KCONFIG_ALLCONFIG=$PWD/labs/11-fix-nokuser-build/kconfig-$c-nokuser.config \
 		make -s -C "$TREE" ARCH=arm CROSS_COMPILE="$CROSS" O="$o" allnoconfig >"$o.log" 2>&1 ||
 		{ cat "$o.log" >&2; exit 1; }
-	echo "$c: $(grep -E '^(# )?CONFIG_(CPU_V6|CPU_V6K|CPU_32v6K|CPU_32v5|NEED_KUSER_HELPERS|KUSER_HELPERS)[ =]' \
-		"$o/.config" | tr '\n' ' ')"
+	opts='CPU_V6|CPU_V6K|CPU_32v6K|CPU_32v5|NEED_KUSER_HELPERS|KUSER_HELPERS'
+	echo "$c: $(grep -E "^(# )?CONFIG_($opts)[ =]" "$o/.config" | tr '\n' ' ')"
 done
 grep -qx CONFIG_CPU_32v6K=y "$SCRATCH/kconfig-armv6/.config" &&
 	grep -qx CONFIG_KUSER_HELPERS=y "$SCRATCH/kconfig-armv5/.config" || {

@@ -6,12 +6,15 @@
 set -u
 img=$1 out=$2
 e2fsck -fn "$img" >"$out.e2fsck" 2>&1; rc=$?
-type=$(debugfs -R "stat /published" "$img" 2>/dev/null | sed -n 's/.*Type: \([a-z ]*[a-z]\).*/\1/p' | head -1)
+type=$(debugfs -R "stat /published" "$img" 2>/dev/null |
+	sed -n 's/.*Type: \([a-z ]*[a-z]\).*/\1/p' | head -1)
 # What e2fsck found, bad modes first, without its banners and blank lines.
 found=$(grep -vE '^(e2fsck [0-9]|Pass [0-9]|lab: [0-9]+/[0-9]+ files|$)' "$out.e2fsck")
-problems=$(printf '%s\n' "$found" | grep 'invalid mode'; printf '%s\n' "$found" | grep -v 'invalid mode')
+problems=$(printf '%s\n' "$found" | grep 'invalid mode'
+	printf '%s\n' "$found" | grep -v 'invalid mode')
 if [ "$rc" = 0 ]; then echo "fsck: e2fsck -fn: clean (/published: ${type:-absent})"
-else echo "fsck: e2fsck -fn exit $rc (/published: ${type:-absent}):"; printf '%s\n' "$problems" | head -8 | sed 's/^/fsck:   /'; fi
+else echo "fsck: e2fsck -fn exit $rc (/published: ${type:-absent}):"
+	printf '%s\n' "$problems" | head -8 | sed 's/^/fsck:   /'; fi
 clean=0 bad=0
 [ "$rc" = 0 ] && [ "$type" = regular ] && clean=1
 grep -q '(/published) has invalid mode' "$out.e2fsck" && bad=1
