@@ -11,7 +11,8 @@
 
 /* awk prints what the DEBUG_UNCOMPRESS entry has: its "help" line, its depends lines. */
 #define ORACLE "awk '/^config DEBUG_UNCOMPRESS$/ { f = 1; next } f && /^[^ \\t]/ { exit } " \
-	"f && /^[ \\t]+help$/ { print \"help\" } f && /^[ \\t]+depends on / { sub(/^[ \\t]+/, \"\"); print }' "
+	"f && /^[ \\t]+help$/ { print \"help\" } " \
+	"f && /^[ \\t]+depends on / { sub(/^[ \\t]+/, \"\"); print }' "
 
 static char kconfig[4096];
 static struct kconfig_entry e;

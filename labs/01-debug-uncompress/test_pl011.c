@@ -172,16 +172,19 @@ TEST(bare_metal_prints_like_the_decompressor)
 
 	ASSERT_NE(NULL, mkdtemp(dir));
 	/* The stage's kernel with DEBUG_LL, and without. */
-	ASSERT_TRUE(zboot("virt-debugll", dir, &ll)) TH_LOG("the DEBUG_LL kernel did not boot (LAB_KERNELS: %s)",
-							   getenv("LAB_KERNELS") ?: "unset");
+	ASSERT_TRUE(zboot("virt-debugll", dir, &ll))
+		TH_LOG("the DEBUG_LL kernel did not boot (LAB_KERNELS: %s)",
+		       getenv("LAB_KERNELS") ?: "unset");
 	ASSERT_TRUE(zboot("virt", dir, &plain)) TH_LOG("the virt kernel did not boot");
 	ASSERT_TRUE(ll.uncompress) TH_LOG("the DEBUG_LL kernel was built without DEBUG_UNCOMPRESS");
 	ASSERT_FALSE(plain.uncompress) TH_LOG("the virt kernel was built with DEBUG_UNCOMPRESS");
-	ASSERT_STREQ("", plain.before) TH_LOG("without DEBUG_UNCOMPRESS, something printed before the kernel");
+	ASSERT_STREQ("", plain.before)
+		TH_LOG("without DEBUG_UNCOMPRESS, something printed before the kernel");
 	/* head.S prints its relocation first ("C:..."), character by character; then misc.c's putstr(). */
 	text = strstr(ll.before, "Uncompressing Linux...");
 	ASSERT_NE(NULL, text) TH_LOG("with DEBUG_UNCOMPRESS the decompressor printed \"%s\"", ll.before);
-	TH_LOG("the DEBUG_LL zImage's decompressor printed %zu bytes, the other zImage nothing", strlen(ll.before));
+	TH_LOG("the DEBUG_LL zImage's decompressor printed %zu bytes, the other zImage nothing",
+	       strlen(ll.before));
 
 	/* putstr()'s bytes through your pl011.c, bare metal, at the console the device tree names. */
 	snprintf(cmd, sizeof(cmd), VIRT " -machine dumpdtb=%s/virt.dtb >/dev/null 2>&1 && "
@@ -203,7 +206,8 @@ TEST(bare_metal_prints_like_the_decompressor)
 	ASSERT_EQ(0, system(cmd)) TH_LOG("the bare-metal build failed: %s", cmd);
 	snprintf(cmd, sizeof(cmd), "timeout 10 " VIRT " -m 64 -semihosting -kernel %s/bm.elf "
 		 "-serial file:%s/serial.txt", dir, dir);
-	EXPECT_EQ(0, system(cmd)) TH_LOG("QEMU did not exit by itself within 10 s (flush never returned?)");
+	EXPECT_EQ(0, system(cmd))
+		TH_LOG("QEMU did not exit by itself within 10 s (flush never returned?)");
 	snprintf(cmd, sizeof(cmd), "%s/serial.txt", dir);
 	EXPECT_STREQ(text, slurp(cmd, out, sizeof(out)));
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);

@@ -14,13 +14,15 @@
 #define ORACLE "LC_ALL=C awk '/^machine-\\$\\(CONFIG_[A-Z0-9_]+\\)[ \\t]*\\+=/ " \
 	"{ b = 1; n = $0; sub(/^machine-\\$\\(CONFIG_/, \"\", n); sub(/\\).*/, \"\", n); " \
 	"e[++c] = NR; if (c > 1 && n < p) bad[++nb] = NR; p = n; next } b { exit } " \
-	"END { for (i = 1; i <= c; i++) print e[i]; print \"--\"; for (i = 1; i <= nb; i++) print bad[i] }' "
+	"END { for (i = 1; i <= c; i++) print e[i]; print \"--\"; " \
+	"for (i = 1; i <= nb; i++) print bad[i] }' "
 
 static char makefile[4096];
 
 static const char *stage_makefile(void)
 {
-	snprintf(makefile, sizeof(makefile), "%s/arch/arm/Makefile", getenv("LAB_SRC") ? getenv("LAB_SRC") : ".");
+	snprintf(makefile, sizeof(makefile), "%s/arch/arm/Makefile",
+		 getenv("LAB_SRC") ? getenv("LAB_SRC") : ".");
 	return makefile;
 }
 

@@ -17,7 +17,8 @@ TEST(probe_detects_faults)
 	uint32_t here = 1;
 
 	EXPECT_EQ(1, probe_readable((uintptr_t)&here));
-	EXPECT_EQ(1, probe_readable(LAB_VECTORS)) TH_LOG("the vector page is user-readable (KUSER_HELPERS=y)");
+	EXPECT_EQ(1, probe_readable(LAB_VECTORS))
+		TH_LOG("the vector page is user-readable (KUSER_HELPERS=y)");
 	EXPECT_EQ(0, probe_readable(0)) TH_LOG("page 0 is never mapped");
 	EXPECT_EQ(0, probe_readable(lab_symbol("_stext"))) TH_LOG("kernel text is not user-readable");
 }

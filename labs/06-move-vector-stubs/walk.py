@@ -33,8 +33,8 @@ walkthrough(
          stub of its own. The SWI slot's ldr pc, [pc, #0xff0] reads 0xffff0008 + 8 + 0xff0 =
          0xffff1000: the first word of the stubs page, which is why the commit puts the literal
          first. Besides the page each maps, the two PTEs differ in AP[2:0] only: 111 lets user
-         space read the vector page, 101 keeps the stubs page for the kernel. Below this stage every stub, and the literal, is
-         in the vector page at 0xffff02xx.""",
+         space read the vector page, 101 keeps the stubs page for the kernel. Below this stage
+         every stub, and the literal, is in the vector page at 0xffff02xx.""",
          checks=[("each branch lands on the stub System.map names for its slot", branches),
                  ("the SWI literal holds vector_swi",
                   lambda: (word(swi_literal()), sym_addr("vector_swi"))),

@@ -12,7 +12,8 @@ check("stopped in set_fiq_handler", frame.name() == "set_fiq_handler", frame.nam
 start = int(gdb.parse_and_eval("$r0")) & 0xFFFFFFFF
 length = int(gdb.parse_and_eval("$r1"))
 handler = [word(start + 4 * i) for i in range(length // 4)]
-gdb.write("handler from 0x%08x, %d bytes: %s\n" % (start, length, " ".join("%08x" % w for w in handler)))
+gdb.write("handler from 0x%08x, %d bytes: %s\n"
+          % (start, length, " ".join("%08x" % w for w in handler)))
 gdb.execute("finish", to_string=True)
 at = fiq_address()
 gdb.execute("lab fiq")

@@ -44,8 +44,10 @@ TEST(return_address_mapping_found)
 	char name[32] = "";
 
 	ASSERT_EQ(0, sigret_probe(&r, SIGRET_ESCAPE));
-	ASSERT_TRUE(maps_line(r.ret, &s, &e, name, sizeof(name))) TH_LOG("%#lx is in no mapping", (unsigned long)r.ret);
-	TH_LOG("returned through %#lx in %lx-%lx %s", (unsigned long)r.ret, (unsigned long)s, (unsigned long)e, name);
+	ASSERT_TRUE(maps_line(r.ret, &s, &e, name, sizeof(name)))
+		TH_LOG("%#lx is in no mapping", (unsigned long)r.ret);
+	TH_LOG("returned through %#lx in %lx-%lx %s", (unsigned long)r.ret, (unsigned long)s,
+	       (unsigned long)e, name);
 	EXPECT_EQ(s, r.start);
 	EXPECT_EQ(e, r.end);
 	EXPECT_STREQ(name, r.name);
@@ -61,7 +63,8 @@ TEST(trampoline_in_sigpage)
 	ASSERT_EQ(0, sigret_probe(&r, SIGRET_ESCAPE));
 	ASSERT_TRUE(maps_line(r.ret, &s, &e, name, sizeof(name)));
 	EXPECT_EQ(r.start, s);
-	EXPECT_STREQ("[sigpage]", name) TH_LOG("the handler returns to %#lx, in %s", (unsigned long)r.ret, name);
+	EXPECT_STREQ("[sigpage]", name)
+		TH_LOG("the handler returns to %#lx, in %s", (unsigned long)r.ret, name);
 	EXPECT_LE(0x200, r.ret - s);
 	EXPECT_GT(0x1000, r.ret - s);
 }
@@ -97,7 +100,8 @@ TEST(sigpage_placement_randomised)
 			seen |= base[j] == base[i];
 		distinct += !seen;
 	}
-	TH_LOG("%d distinct [sigpage] bases in %d execs (first %#lx)", distinct, EXECS, (unsigned long)base[0]);
+	TH_LOG("%d distinct [sigpage] bases in %d execs (first %#lx)", distinct, EXECS,
+	       (unsigned long)base[0]);
 	EXPECT_LE(EXECS / 2, distinct);
 }
 
@@ -133,7 +137,8 @@ int main(int argc, char **argv)
 	struct sigret r;
 
 	if (argc > 1 && !strcmp(argv[1], "--probe")) {
-		printf("%lx\n", !sigret_probe(&r, SIGRET_ESCAPE) && !strcmp(r.name, "[sigpage]") ? (unsigned long)r.start : 0ul);
+		printf("%lx\n", !sigret_probe(&r, SIGRET_ESCAPE) && !strcmp(r.name, "[sigpage]") ?
+		       (unsigned long)r.start : 0ul);
 		return 0;
 	}
 	return test_harness_run(argc, argv);

@@ -15,7 +15,8 @@ gdb.execute("break *0x%x%s" % (entry, "" if gate is None else " if $r0 != 0x%x" 
 gdb.execute("continue", to_string=True)
 check("stopped in arch_vma_name", gdb.selected_frame().name() == "arch_vma_name")
 vma = gdb.parse_and_eval("(struct vm_area_struct *)$r0")
-gdb.write("asked about %08x-%08x of %s\n" % (int(vma["vm_start"]), int(vma["vm_end"]), current()["comm"].string()))
+gdb.write("asked about %08x-%08x of %s\n"
+          % (int(vma["vm_start"]), int(vma["vm_end"]), current()["comm"].string()))
 gdb.execute("finish", to_string=True)
 name = gdb.history(0)
 gdb.write("arch_vma_name() returned %s%s\n" % (
@@ -26,7 +27,8 @@ for addr in (VECTORS, VECTORS + 0x1000):
     gdb.execute("lab pte 0x%x" % addr)
 r = walk(VECTORS)
 readable = r is not None and AP[r["ap"]][1] != "none"
-check("user space may read 0xffff0000 exactly when gate_vma exists (%s)" % ("it does" if gate else "it does not"),
+check("user space may read 0xffff0000 exactly when gate_vma exists (%s)"
+      % ("it does" if gate else "it does not"),
       readable == (gate is not None), access(VECTORS))
 gdb.execute("lab kuser")
 start, end = sym_addr("__kuser_helper_start"), sym_addr("__kuser_helper_end")

@@ -60,7 +60,8 @@ TEST(audit_maps_clean)
 
 	ASSERT_TRUE(anon() != MAP_FAILED);
 	ASSERT_EQ(0, maps_audit(MAPS, &a));
-	TH_LOG("%d lines: %d [vectors] (%d not the gate page), %d [stack], %d [heap], %d [sigpage], %d unnamed",
+	TH_LOG("%d lines: %d [vectors] (%d not the gate page), %d [stack], %d [heap], "
+	       "%d [sigpage], %d unnamed",
 	       a.lines, a.vectors, a.vectors_elsewhere, a.stack, a.heap, a.sigpage, a.anonymous);
 	EXPECT_EQ(0, a.vectors_elsewhere);
 	EXPECT_GE(1, a.vectors);

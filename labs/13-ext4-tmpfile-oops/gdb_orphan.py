@@ -12,7 +12,8 @@ gdb.execute("break ext4_orphan_add if $_caller_is(\"ext4_tmpfile\")", to_string=
 gdb.execute("break die", to_string=True)
 gdb.execute("continue", to_string=True)
 frame = gdb.selected_frame()
-check("stopped in ext4_orphan_add called by ext4_tmpfile", frame.name() == "ext4_orphan_add", frame.name())
+check("stopped in ext4_orphan_add called by ext4_tmpfile", frame.name() == "ext4_orphan_add",
+      frame.name())
 inode = gdb.parse_and_eval("inode")
 mode = int(inode["i_mode"])
 nlink = int(inode["__i_nlink"])

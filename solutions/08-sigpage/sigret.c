@@ -53,7 +53,8 @@ static int find_mapping(struct sigret *out)
 		unsigned long s, e;
 		int name_at = 0;
 
-		if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &s, &e, &name_at) < 2 || out->ret < s || out->ret >= e)
+		if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &s, &e, &name_at) < 2 ||
+		    out->ret < s || out->ret >= e)
 			continue;
 		out->start = s, out->end = e;
 		line[strcspn(line, "\n")] = 0;

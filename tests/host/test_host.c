@@ -131,7 +131,8 @@ TEST(ktap_forged_reports_rejected)
 		snprintf(path, sizeof(path), "fixtures/%s.log", cases[i].log);
 		r = parse(path);
 		a = ktap_find(&r, "alpha");
-		EXPECT_NE(NULL, strstr(r.rejected_why, cases[i].why)) TH_LOG("%s: \"%s\"", cases[i].log, r.rejected_why);
+		EXPECT_NE(NULL, strstr(r.rejected_why, cases[i].why))
+			TH_LOG("%s: \"%s\"", cases[i].log, r.rejected_why);
 		if (a) {
 			EXPECT_EQ(0, a->ok) TH_LOG("%s", cases[i].log);
 			EXPECT_EQ(1, a->rejected) TH_LOG("%s", cases[i].log);
@@ -155,7 +156,8 @@ TEST(manifest_loads)
 	struct manifest m;
 	char err[256];
 
-	ASSERT_EQ(0, manifest_load("fixtures/01-sample/stage.mk", NULL, &m, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, manifest_load("fixtures/01-sample/stage.mk", NULL, &m, err, sizeof(err)))
+		TH_LOG("%s", err);
 	EXPECT_STREQ("01-sample", m.stage);
 	EXPECT_STREQ("virt", manifest_get(&m, "TARGETS"));
 	ASSERT_EQ(2, m.nchecks);
@@ -187,27 +189,34 @@ TEST(manifest_per_target_keys)
 	struct manifest m;
 	char err[256];
 
-	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt", &m, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt", &m, err, sizeof(err)))
+		TH_LOG("%s", err);
 	EXPECT_EQ(2, m.nchecks);
 	EXPECT_EQ(1, m.nflips);
 	EXPECT_EQ(0, m.nxfails);
-	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt-nokuser", &m, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt-nokuser", &m, err,
+				   sizeof(err))) TH_LOG("%s", err);
 	EXPECT_EQ(1, m.nchecks);
 	EXPECT_EQ(0, m.nflips);
 	EXPECT_EQ(1, manifest_is_xfail(&m, "alpha"));
 	setenv("SERIES", "6.12", 1);
-	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt", &m, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt", &m, err, sizeof(err)))
+		TH_LOG("%s", err);
 	EXPECT_EQ(1, m.nchecks);
 	EXPECT_EQ(0, m.nflips);
-	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt-nokuser", &m, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, manifest_load("fixtures/02-targets/stage.mk", "virt-nokuser", &m, err,
+				   sizeof(err))) TH_LOG("%s", err);
 	EXPECT_EQ(1, manifest_is_xfail(&m, "alpha"));
 	unsetenv("SERIES");
 }
 
-#define GRADE_CMD "%s --manifest fixtures/01-sample/stage.mk --log fixtures/%s.log --expect %s >/dev/null"
-#define XFAIL_CMD "%s --manifest fixtures/02-targets/stage.mk --target virt-nokuser --log fixtures/%s.log --expect %s >/dev/null"
+#define GRADE_CMD "%s --manifest fixtures/01-sample/stage.mk --log fixtures/%s.log " \
+	"--expect %s >/dev/null"
+#define XFAIL_CMD "%s --manifest fixtures/02-targets/stage.mk --target virt-nokuser " \
+	"--log fixtures/%s.log --expect %s >/dev/null"
 
-#define SAME_CMD "%s --manifest fixtures/03-same/stage.mk --log fixtures/%s.log --expect %s >/dev/null"
+#define SAME_CMD "%s --manifest fixtures/03-same/stage.mk --log fixtures/%s.log " \
+	"--expect %s >/dev/null"
 
 TEST(grade_same_below_verdicts)
 {
@@ -292,17 +301,20 @@ TEST(grade_rejects_forged_and_failed_runs)
 	char buf[4096], json[64];
 
 	snprintf(json, sizeof(json), "/tmp/lab-test-%d.json", getpid());
-	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/forged-nototals.log --expect all "
+	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk "
+			"--log fixtures/forged-nototals.log --expect all "
 			"--json %s >/dev/null", json, ""));
 	slurp(json, buf, sizeof(buf));
 	EXPECT_NE(NULL, strstr(buf, "\"score\": 0, \"max_score\": 5"));
 	EXPECT_NE(NULL, strstr(buf, "results rejected: test_sample: no"));
 	EXPECT_NE(NULL, strstr(buf, "\"name\": \"alpha\", \"score\": 0, \"max_score\": 2"));
-	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --fail 'does not compile: sample.c:3: error: x' "
+	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk "
+			"--fail 'does not compile: sample.c:3: error: x' "
 			"--json %s >/dev/null", json, ""));
 	slurp(json, buf, sizeof(buf));
 	EXPECT_NE(NULL, strstr(buf, "\"score\": 0, \"max_score\": 5"));
-	EXPECT_NE(NULL, strstr(buf, "\"name\": \"beta\", \"score\": 0, \"max_score\": 3, \"status\": \"failed\", "
+	EXPECT_NE(NULL, strstr(buf, "\"name\": \"beta\", \"score\": 0, \"max_score\": 3, "
+			       "\"status\": \"failed\", "
 			       "\"output\": \"does not compile: sample.c:3: error: x\\n\""));
 }
 
@@ -379,7 +391,8 @@ TEST(mkexercise_strips_solutions)
 {
 	char cmd[512];
 
-	snprintf(cmd, sizeof(cmd), "%s fixtures/sample.c | diff - fixtures/sample-exercise.c", getenv("MKEXERCISE"));
+	snprintf(cmd, sizeof(cmd), "%s fixtures/sample.c | diff - fixtures/sample-exercise.c",
+		 getenv("MKEXERCISE"));
 	EXPECT_EQ(0, system(cmd));
 }
 
@@ -394,7 +407,8 @@ static int picsvg(const char *fmt, const char *dump)
 TEST(picsvg_draws_every_run)
 {
 	/* A band per run (3 + 2), the page's end address, the named place, a dashed empty page. */
-	EXPECT_EQ(0, picsvg("test $(%s %s | grep -c '<rect x=[^>]*stroke=\"#444\"') = 5", "fixtures/picture.txt"));
+	EXPECT_EQ(0, picsvg("test $(%s %s | grep -c '<rect x=[^>]*stroke=\"#444\"') = 5",
+			    "fixtures/picture.txt"));
 	EXPECT_EQ(0, picsvg("%s %s | grep -q '>0xffff1000</text>'", "fixtures/picture.txt"));
 	EXPECT_EQ(0, picsvg("%s %s | grep -q '>+signal_return_offset</text>'", "fixtures/picture.txt"));
 	EXPECT_EQ(0, picsvg("%s %s | grep -q 'stroke-dasharray'", "fixtures/picture.txt"));
@@ -403,7 +417,8 @@ TEST(picsvg_draws_every_run)
 TEST(picsvg_rejects_a_gap)
 {
 	EXPECT_NE(0, picsvg("%s %s >/dev/null 2>&1", "fixtures/picture-gap.txt"));
-	EXPECT_EQ(0, picsvg("%s %s 2>&1 >/dev/null | grep -qx 'picsvg: .*picture-gap.txt:3: a run.s offsets must follow .*'",
+	EXPECT_EQ(0, picsvg("%s %s 2>&1 >/dev/null | "
+			    "grep -qx 'picsvg: .*picture-gap.txt:3: a run.s offsets must follow .*'",
 			    "fixtures/picture-gap.txt"));
 }
 

@@ -218,7 +218,8 @@ def sigreturn_code():
     base = int(current()["mm"]["context"]["sigpage"])
     off = sym_addr("signal_return_offset")
     if base and off is not None:
-        return base + word(off), "[sigpage] at 0x%08x + signal_return_offset 0x%x" % (base, word(off))
+        return base + word(off), ("[sigpage] at 0x%08x + signal_return_offset 0x%x"
+                                  % (base, word(off)))
     return VECTORS + 0x500, "vectors page (KERN_SIGRETURN_CODE)"
 
 
@@ -266,7 +267,8 @@ class Kuser(gdb.Command):
             v, " (poison: no helpers)" if v == POISON else " = %d helpers" % v))
         for addr, name in KUSER:
             w = word(addr)
-            gdb.write("  0x%08x  %08x  %s%s\n" % (addr, w, name, " (poison)" if w == POISON else ""))
+            gdb.write("  0x%08x  %08x  %s%s\n" % (addr, w, name,
+                                                    " (poison)" if w == POISON else ""))
 
 
 class Fiq(gdb.Command):

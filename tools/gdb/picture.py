@@ -39,7 +39,8 @@ def draw(title, base, words, regions, text, who, offset_name=None):
         if offset_name and label != "poison":
             lines.append("  %-28s  %s" % (offset_name, label))
         else:
-            lines.append("  +0x%03x..+0x%03x  %-14s  %s" % (s, e, "%d words" % ((e - s + 1) // 4), label))
+            lines.append("  +0x%03x..+0x%03x  %-14s  %s"
+                         % (s, e, "%d words" % ((e - s + 1) // 4), label))
     return lines
 
 
@@ -67,14 +68,16 @@ def picture():
         regions.insert(0, (fiq, fiq + 12, "FIQ handler (fiqmark.ko)"))
     # .stubs is linked at its run-time address; __stubs_start/_end bound its load image.
     first = min(a for a in (sym_addr(n) for n in STUBS) if a is not None) & ~0x1F
-    regions.append((first, first + sym_addr("__stubs_end") - sym_addr("__stubs_start"), "vector stubs"))
+    regions.append((first, first + sym_addr("__stubs_end") - sym_addr("__stubs_start"),
+                    "vector stubs"))
     ks, ke = sym_addr("__kuser_helper_start"), sym_addr("__kuser_helper_end")
     if ks is not None:		# linked in .text, copied to the top of the page
         regions.append((VECTORS + 0x1000 - (ke - ks), VECTORS + 0x1000, "kuser helpers"))
     codes = sym_addr("sigreturn_codes")
     codes_words = [word(codes + 4 * i) for i in range(17)] if codes else []
     out = []
-    for base, title in ((VECTORS, "0xffff0000 vectors page"), (VECTORS + 0x1000, "0xffff1000 stubs page")):
+    for base, title in ((VECTORS, "0xffff0000 vectors page"),
+                        (VECTORS + 0x1000, "0xffff1000 stubs page")):
         words = page_words(base)
         if words is None:
             out.append("%s: not mapped" % title)
@@ -95,7 +98,8 @@ def picture():
         rest = [w for i, w in enumerate(words) if not off <= 4 * i < off + 68]
         out.append("[sigpage] at a random address per process: user read and execute")
         out.append("  %-28s  %s" % ("+signal_return_offset", "sigreturn code (17 words)"
-                                    if words[off // 4:off // 4 + 17] == codes_words else "not the sigreturn code"))
+                                    if words[off // 4:off // 4 + 17] == codes_words
+                                    else "not the sigreturn code"))
         out.append("  %-28s  %s" % ("elsewhere", "poison" if all(w == POISON for w in rest)
                                     else "not poisoned: whatever the page held"))
     return "\n".join(out) + "\n"

@@ -51,7 +51,8 @@ static void settle(void)
 			return;
 		usleep(100000);
 	}
-	printf("# labinit: sync/umount still blocked after 5 s (wedged filesystem?): powering off anyway\n");
+	printf("# labinit: sync/umount still blocked after 5 s (wedged filesystem?): "
+	       "powering off anyway\n");
 }
 
 /* The value of "key=value" on the kernel command line, or NULL. */

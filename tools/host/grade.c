@@ -183,8 +183,10 @@ static int expect_verdict(struct run *x)
 		}
 		ok = x->flips_ok && x->xpassed == m->nxfails && (m->nflips || m->nxfails);
 		snprintf(v, n, "%s", ok ? (m->nxfails ? "the kernel before the stage passes the XFAIL checks "
-			 "and fails every FLIPS check, as it must" : "every FLIPS check fails before the stage, as it must") :
-			 x->flips_ok ? "an XFAIL check fails on the kernel before the stage: the stage did not break it" :
+			 "and fails every FLIPS check, as it must" :
+			 "every FLIPS check fails before the stage, as it must") :
+			 x->flips_ok ?
+			 "an XFAIL check fails on the kernel before the stage: the stage did not break it" :
 			 "a FLIPS check passes on the kernel before the stage: it does not discriminate");
 		return ok;
 	case EXPECT_ALL:
@@ -290,7 +292,8 @@ static void decode_oops(const struct opts *o, const struct ktap_report *k)
 	fclose(f);
 	printf("decoded by scripts/decode_stacktrace.sh:\n");
 	fflush(stdout);
-	snprintf(cmd, sizeof(cmd), "%s < %s 2>&1 | grep -E '^\\(|from|PC is|LR is|at ' | head -40", o->decode, tmp);
+	snprintf(cmd, sizeof(cmd), "%s < %s 2>&1 | grep -E '^\\(|from|PC is|LR is|at ' | head -40",
+		 o->decode, tmp);
 	if (system(cmd))
 		printf("(decode_stacktrace.sh failed)\n");
 	unlink(tmp);
@@ -326,10 +329,13 @@ static int merge_host(struct ktap_report *k, const char *path)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk [--target T] --log serial.log [--expect all|zero|flip]\n"
-			"             [--host host.ktap] [--json results.json] [--junit junit.xml] [--decode CMD] [--label TEXT]\n"
+	fprintf(stderr, "usage: grade --manifest labs/ID/stage.mk [--target T] --log serial.log "
+			"[--expect all|zero|flip]\n"
+			"             [--host host.ktap] [--json results.json] [--junit junit.xml] "
+			"[--decode CMD] [--label TEXT]\n"
 			"             [--questions solutions/ID/answers.md --answers FILE]\n"
-			"       grade --manifest labs/ID/stage.mk [--target T] --fail REASON [--json ...] [--junit ...]\n"
+			"       grade --manifest labs/ID/stage.mk [--target T] --fail REASON "
+			"[--json ...] [--junit ...]\n"
 			"             [--questions ... --answers ...]\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"
 			"       grade --dump labs/ID/stage.mk...  (the manifests as make variables)\n"

@@ -139,7 +139,8 @@ static void judge(struct ktap_report *r, int first, int last, const char *progra
 		r->nrejected++;
 	}
 	if (why[0] && last > first && !r->rejected_why[0])
-		snprintf(r->rejected_why, sizeof(r->rejected_why), "%s: %s", program ? program : "a test program", why);
+		snprintf(r->rejected_why, sizeof(r->rejected_why), "%s: %s",
+			 program ? program : "a test program", why);
 }
 
 int ktap_parse(FILE *f, struct ktap_report *r)
@@ -210,7 +211,8 @@ int ktap_parse(FILE *f, struct ktap_report *r)
 		}
 	}
 	/* A program still running when the log ends: nothing vouches for its results. */
-	judge(r, first, r->nres, NULL, "the test program never finished (the guest hung, crashed or timed out)");
+	judge(r, first, r->nres, NULL,
+	      "the test program never finished (the guest hung, crashed or timed out)");
 	return 0;
 }
 

@@ -5,9 +5,12 @@
 #include <string.h>
 #include "manifest.h"
 
-static const char *const required[] = { "TITLE", "UPSTREAM", "TARGETS", "CODE", "TESTS", "CHECKS", NULL };
+static const char *const required[] = {
+	"TITLE", "UPSTREAM", "TARGETS", "CODE", "TESTS", "CHECKS", NULL
+};
 
-/* The schema: every key a manifest may hold (docs/engine.md's tables; make test keeps them equal). */
+/* The schema: every key a manifest may hold (docs/engine.md's tables; make test keeps
+ * them equal). */
 const char *const manifest_keys[] = {
 	"TITLE", "UPSTREAM", "AUTHOR", "TARGETS", "CODE", "TESTS", "CHECKS", "FLIPS",
 	"CONFIG", "DISK", "FINDINGS", "OOPS_BEFORE", "OOPS", "XFAIL", "MODULES", "KERNELS",
@@ -38,7 +41,8 @@ static char *trim(char *s)
 }
 
 /* Parse a list of check names (key's value) into out; each must be in CHECKS. */
-static int parse_names(struct manifest *m, const char *key, char out[][96], int *n, char *err, int errlen)
+static int parse_names(struct manifest *m, const char *key, char out[][96], int *n, char *err,
+		       int errlen)
 {
 	char buf[512], *tok, *save;
 

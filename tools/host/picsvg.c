@@ -96,7 +96,8 @@ static void parse_run(struct page *pg, const char *s)
 	}
 	s = field(s, r->label, sizeof(r->label));
 	if (!r->label[0] || *s)
-		fail(r->sized ? "a run needs '+0xSSS..+0xEEE  N words  LABEL'" : "a named run needs 'NAME  LABEL'");
+		fail(r->sized ? "a run needs '+0xSSS..+0xEEE  N words  LABEL'" :
+		     "a named run needs 'NAME  LABEL'");
 	pg->nruns++;
 }
 
@@ -260,9 +261,10 @@ int main(int argc, char **argv)
 		h += rh + (i + 1 < rows ? VGAP : MARGIN);
 	}
 
-	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-	       "font-family=\"sans-serif\">\n", w, h, w, h);
-	printf("  <!-- Drawn by tools/host/picsvg from %s.txt: regenerate it, do not edit. -->\n  <title>", name);
+	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", w, h, w, h);
+	printf("  <!-- Drawn by tools/host/picsvg from %s.txt: regenerate it, do not edit. -->\n"
+	       "  <title>", name);
 	xml(name);
 	puts("</title>");
 	printf("  <rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);

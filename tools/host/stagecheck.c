@@ -182,9 +182,10 @@ int stage_check(const char *path, const struct manifest *m)
 			continue;
 		}
 		ok &= check_tests(&t);
-		if (!t.nflips && !t.nxfails && !manifest_get(&t, "SAME_BELOW") && !manifest_get(&t, "BROKEN_BELOW")) {
-			fprintf(stderr, "grade: %s: no FLIPS, XFAIL, SAME_BELOW or BROKEN_BELOW on %s: every stage needs a check that discriminates\n",
-				m->stage, tok);
+		if (!t.nflips && !t.nxfails && !manifest_get(&t, "SAME_BELOW") &&
+		    !manifest_get(&t, "BROKEN_BELOW")) {
+			fprintf(stderr, "grade: %s: no FLIPS, XFAIL, SAME_BELOW or BROKEN_BELOW on %s: "
+				"every stage needs a check that discriminates\n", m->stage, tok);
 			ok = 0;
 		}
 		if (ok)

@@ -94,7 +94,8 @@ static uint32_t hex(const char *s)
 }
 
 /* Call fn on every "ADDR T NAME" line of System.map until it returns non-zero. */
-static uint32_t each_symbol(uint32_t (*fn)(uint32_t addr, const char *name, const void *arg), const void *arg)
+static uint32_t each_symbol(uint32_t (*fn)(uint32_t addr, const char *name, const void *arg),
+			    const void *arg)
 {
 	static char map[512 * 1024];
 	static long n = -2;
