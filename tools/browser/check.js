@@ -138,8 +138,9 @@ async function inspect() {
 // or when the first box around it that clips (overflow-x hidden or clip; the page's root does,
 // in mkdocs-material) still has room for it; otherwise the reader cannot see the rest.
 function cutBlocks() {
-	const name = (e) => e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className.trim() ?
-		'.' + e.className.trim().split(/\s+/).join('.') : '');
+	const name = (e) => e.tagName.toLowerCase() +
+		(typeof e.className === 'string' && e.className.trim() ?
+			'.' + e.className.trim().split(/\s+/).join('.') : '');
 	const left = (e) => e.getBoundingClientRect().left + e.clientLeft;
 	const cut = [];
 	for (const el of document.querySelectorAll('.md-content *')) {
@@ -149,8 +150,10 @@ function cutBlocks() {
 		while (box && !['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(box).overflowX))
 			box = box.parentElement;
 		const o = box ? getComputedStyle(box).overflowX : 'visible';
-		if ((o === 'hidden' || o === 'clip') && left(el) + el.scrollWidth > left(box) + box.clientWidth + 1)
-			cut.push({ el, line: `<${name(el)}> "${el.textContent.replace(/\s+/g, ' ').trim().slice(0, 40)}" is ${el.scrollWidth} px wide ` +
+		const text = el.textContent.replace(/\s+/g, ' ').trim().slice(0, 40);
+		if ((o === 'hidden' || o === 'clip') &&
+		    left(el) + el.scrollWidth > left(box) + box.clientWidth + 1)
+			cut.push({ el, line: `<${name(el)}> "${text}" is ${el.scrollWidth} px wide ` +
 				`in ${el.clientWidth} px, cut by overflow-x: ${o} on <${name(box)}>` });
 	}
 	// The innermost: an element cut because a child of its is says nothing more.
@@ -159,7 +162,8 @@ function cutBlocks() {
 
 async function main() {
 	if (!site || !artefacts || !query || !fs.existsSync(path.join(site, 'index.html'))) {
-		console.error(`lab: usage: check.js SITE ARTEFACTS QUERY PAGE... (no site at '${site}': run make docs)`);
+		console.error('lab: usage: check.js SITE ARTEFACTS QUERY PAGE... ' +
+			`(no site at '${site}': run make docs)`);
 		process.exit(2);
 	}
 	const t0 = Date.now();
@@ -266,13 +270,15 @@ async function main() {
 		const disk = await fromDisk(await newContext(), docs);
 		const nredirects = await checkRedirects(await newContext(), docs);
 		await screenshots(await newContext(), docs);
-		console.log(`docs-browser: ${pages.length} pages (${Object.keys(VIEWPORTS).join(' and ')} width), ` +
+		const widths = Object.keys(VIEWPORTS).join(' and ');
+		const verdict = problems.length ? problems.length + ' problems' : 'all good';
+		console.log(`docs-browser: ${pages.length} pages (${widths} width), ` +
 			`${nlinks} same-site links to ${linked.size} addresses, ${npictures} pictures, ` +
 			`search '${query}': ${found} results, ${blocked} requests to other hosts; ` +
 			`from file://: a click in the navigation to ${disk.nav}, ` +
 			`search '${query}': ${disk.found} results; ${redirects.size} redirect pages, ` +
 			`${nredirects} redirects followed, served and from file://; ` +
-			`${((Date.now() - t0) / 1000).toFixed(1)} s: ${problems.length ? problems.length + ' problems' : 'all good'}`);
+			`${((Date.now() - t0) / 1000).toFixed(1)} s: ${verdict}`);
 	} finally {
 		await browser.close();
 		server.close();

@@ -8,14 +8,17 @@ set -eu
 k=$(dirname "$KERNEL") dir=$(dirname "$INITRD") cross=arm-linux-gnueabi-
 # The Image starts at stext, the ELF entry (Thumb bit set: M-profile runs only Thumb).
 entry=$(${cross}readelf -h "$k/vmlinux" | sed -n 's/.*Entry point address: *//p')
-image=$((entry & ~1)) initrd=$(((entry & ~0xffffff) + 0x800000)) dtb=$(((entry & ~0xffffff) + 0xf00000))
-${cross}gcc -mthumb -mcpu=cortex-m3 -Os -Wall -ffreestanding -nostdlib -static -fno-pie -no-pie -Wl,--build-id=none \
-	-Wl,--no-warn-rwx-segments -T tools/mps2/shim.ld -DKERNEL_ENTRY=$((entry | 1))u -DDTB_ADDR=${dtb}u \
+image=$((entry & ~1))
+initrd=$(((entry & ~0xffffff) + 0x800000)) dtb=$(((entry & ~0xffffff) + 0xf00000))
+${cross}gcc -mthumb -mcpu=cortex-m3 -Os -Wall -ffreestanding -nostdlib -static -fno-pie -no-pie \
+	-Wl,--build-id=none -Wl,--no-warn-rwx-segments -T tools/mps2/shim.ld \
+	-DKERNEL_ENTRY=$((entry | 1))u -DDTB_ADDR=${dtb}u \
 	-o "$dir/shim.elf" tools/mps2/shim.c
 cp "$k/$DTB" "$dir/board.dtb"
 fdtput -t s "$dir/board.dtb" /chosen bootargs "$APPEND"
 fdtput -t x "$dir/board.dtb" /chosen linux,initrd-start "$(printf %x $initrd)"
-fdtput -t x "$dir/board.dtb" /chosen linux,initrd-end "$(printf %x $((initrd + $(stat -c %s "$INITRD"))))"
+fdtput -t x "$dir/board.dtb" /chosen linux,initrd-end \
+	"$(printf %x $((initrd + $(stat -c %s "$INITRD"))))"
 for f in "$KERNEL:$image" "$INITRD:$initrd" "$dir/board.dtb:$dtb"; do
 	printf -- '-device loader,file=%s,addr=%#x,force-raw=on ' "${f%:*}" "${f##*:}"
 done
