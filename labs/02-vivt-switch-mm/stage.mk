@@ -6,6 +6,7 @@ TARGETS  := versatile
 CODE     := victim.c
 MODULES  := switchwin.c
 TESTS    := test_switch.c
-CHECKS   := victim_runs_inside_the_window:2 probe_agrees_with_ttbr0:2 control_victim_reads_own_page:1 victim_reads_own_page:3
+CHECKS   := victim_runs_inside_the_window:2 probe_agrees_with_ttbr0:2 \
+	control_victim_reads_own_page:1 victim_reads_own_page:3
 FLIPS    := victim_reads_own_page
 GDB_TESTS := switchmm

@@ -8,6 +8,7 @@ MODULES  := umhrun.c
 # The test program is also the helper it starts: its ELF entry is the learner's stub.
 LDFLAGS  := -Wl,-e,lab_entry
 TESTS    := test_entry.c
-CHECKS   := entry_regs_recorded:2 helper_starts_with_zero_regs:3 helper_exits_cleanly:2 pipe_helper_starts_with_zero_regs:2
+CHECKS   := entry_regs_recorded:2 helper_starts_with_zero_regs:3 helper_exits_cleanly:2 \
+	pipe_helper_starts_with_zero_regs:2
 FLIPS    := helper_starts_with_zero_regs helper_exits_cleanly pipe_helper_starts_with_zero_regs
 GDB_TESTS := initregs

@@ -6,5 +6,6 @@ AUTHOR   := Russell King
 TARGETS  := host
 CODE     := machsort.c
 TESTS    := test_machsort.c
-CHECKS   := parses_the_block:2 reports_inversions_with_line_numbers:3 report_matches_awk:2 machine_block_sorted:2
+CHECKS   := parses_the_block:2 reports_inversions_with_line_numbers:3 report_matches_awk:2 \
+	machine_block_sorted:2
 FLIPS    := machine_block_sorted

@@ -5,7 +5,8 @@ AUTHOR   := Russell King
 TARGETS  := virt
 CODE     := kptr.c
 TESTS    := test_kptr.c
-CHECKS   := probe_detects_faults:2 scan_matches_system_map:4 no_kernel_text_pointers_visible:2 stubs_page_hidden:2
+CHECKS   := probe_detects_faults:2 scan_matches_system_map:4 no_kernel_text_pointers_visible:2 \
+	stubs_page_hidden:2
 FLIPS    := no_kernel_text_pointers_visible
 GDB_TESTS := 00-baseline/vectors
 PICTURE  := yes

@@ -6,7 +6,8 @@ TARGETS  := virt virt-nokuser
 CODE     := kuser.c
 MODULES  := fiqmark.c
 TESTS    := test_fiq.c test_kuser.c
-CHECKS   := module_installs_handler:2 handler_where_kernel_puts_it:3 handler_hidden_from_user:2 kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
+CHECKS   := module_installs_handler:2 handler_where_kernel_puts_it:3 handler_hidden_from_user:2 \
+	kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
 FLIPS    := handler_hidden_from_user
 GDB_TESTS := fiq
 PICTURE  := yes

@@ -5,7 +5,9 @@ AUTHOR   := Russell King
 TARGETS  := virt virt-nokuser
 CODE     := sigret.c
 TESTS    := test_sigpage.c 07-fiq-relocation/test_kuser.c
-CHECKS   := return_address_mapping_found:2 trampoline_in_sigpage:3 sigpage_placement_randomised:2 sigpage_return_oopses:1 kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
+CHECKS   := return_address_mapping_found:2 trampoline_in_sigpage:3 sigpage_placement_randomised:2 \
+	sigpage_return_oopses:1 kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 \
+	kuser_cmpxchg_is_atomic:2
 FLIPS    := trampoline_in_sigpage sigpage_placement_randomised
 # Passes because the kernel is wrong here: the page is installed with a pointer to a
 # local variable, and the first fault on it oopses (the expected oops of this stage).

@@ -8,7 +8,8 @@ TARGETS    := virt virt-nokuser
 CODE_STAGE := 08-sigpage
 CODE       := sigret.c
 TESTS      := test_sigreturn.c 07-fiq-relocation/test_kuser.c
-CHECKS     := sigpage_return_comes_back:3 sigpage_readable_through_proc_mem:2 kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
+CHECKS     := sigpage_return_comes_back:3 sigpage_readable_through_proc_mem:2 \
+	kuser_version_matches_kernel:2 kuser_get_tls_reads_tls:2 kuser_cmpxchg_is_atomic:2
 FLIPS      := sigpage_return_comes_back sigpage_readable_through_proc_mem
 # Below this stage the first fault on a signal page reads a dead stack slot and oopses.
 OOPS_BEFORE := special_mapping_fault

@@ -6,7 +6,8 @@ TARGETS    := virt
 DISK       := ext4
 CODE       := publish.c
 TESTS      := test_publish.c
-CHECKS     := tmpfile_open_survives:2 publishes_content_and_mode:2 no_partial_file_visible:2 falls_back_without_tmpfile:2 published_inode_has_no_type:1 e2fsck_finds_bad_inode:1
+CHECKS     := tmpfile_open_survives:2 publishes_content_and_mode:2 no_partial_file_visible:2 \
+	falls_back_without_tmpfile:2 published_inode_has_no_type:1 e2fsck_finds_bad_inode:1
 FLIPS      := tmpfile_open_survives
 # Checks that pass because the kernel is still wrong here: what a reviewer would report.
 FINDINGS   := published_inode_has_no_type e2fsck_finds_bad_inode

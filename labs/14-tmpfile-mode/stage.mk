@@ -2,7 +2,8 @@
 TITLE      := fs: Fix file mode for O_TMPFILE
 # Short hash not checked against a primary source: not confirmed (see the docs page).
 UPSTREAM   := ba57ea64cb18
-AUTHOR     := not confirmed (the LWN article names Andy Lutomirski as the reporter); the patch is authored by the lab
+AUTHOR     := not confirmed (the LWN article names Andy Lutomirski as the reporter); the patch is \
+	authored by the lab
 TARGETS    := virt
 DISK       := ext4
 CODE_STAGE := 13-ext4-tmpfile-oops

@@ -159,6 +159,7 @@ TEST(manifest_loads)
 	ASSERT_EQ(0, manifest_load("fixtures/01-sample/stage.mk", NULL, &m, err, sizeof(err)))
 		TH_LOG("%s", err);
 	EXPECT_STREQ("01-sample", m.stage);
+	EXPECT_STREQ("sample stage", manifest_get(&m, "TITLE"));
 	EXPECT_STREQ("virt", manifest_get(&m, "TARGETS"));
 	ASSERT_EQ(2, m.nchecks);
 	EXPECT_EQ(3, m.checks[1].points);

@@ -98,6 +98,34 @@ static int parse_checks(struct manifest *m, char *err, int errlen)
 	return 0;
 }
 
+/*
+ * One line of a manifest into line, as make reads it: a backslash at the end of a line and the
+ * blanks around it become one space. *lineno becomes the number of its first line.
+ */
+static int read_line(FILE *f, char *line, size_t size, int *lineno, int *next)
+{
+	size_t len = 0;
+
+	*lineno = *next;
+	while (fgets(line + len, size - len, f)) {
+		char *more = line + len;
+
+		++*next;
+		memmove(more, more + strspn(more, " \t"), strlen(more + strspn(more, " \t")) + 1);
+		len = strlen(line);
+		while (len && isspace((unsigned char)line[len - 1]))
+			len--;
+		line[len] = 0;
+		if (!len || line[len - 1] != '\\')
+			return 1;
+		while (--len && isspace((unsigned char)line[len - 1]))
+			;
+		line[len++] = ' ';
+		line[len] = 0;
+	}
+	return len > 0;
+}
+
 int manifest_load(const char *path, const char *target, struct manifest *m, char *err, int errlen)
 {
 	char line[1024], dir[512];
@@ -115,7 +143,7 @@ int manifest_load(const char *path, const char *target, struct manifest *m, char
 	*strrchr(dir, '/') = 0;
 	slash = strrchr(dir, '/');
 	snprintf(m->stage, sizeof(m->stage), "%s", slash ? slash + 1 : dir);
-	for (int lineno = 1; fgets(line, sizeof(line), f); lineno++) {
+	for (int lineno, next = 1; read_line(f, line, sizeof(line), &lineno, &next);) {
 		char *op = strstr(line, ":=");
 		const char *why = NULL;
 		char *k, *v;
