@@ -259,7 +259,8 @@ check-fresh-gradescope: $(FRESHK)
 # The first kernel series' are in PICTURES; another series keeps in a folder of it named after
 # the series those of its pictures that differ (none do on 6.12: its pages look the same), and
 # is checked against the first series' for the rest. A suite run with TEST_TARGETS draws and
-# checks those targets' pictures only.
+# checks those targets' pictures only (the list of those drawn is read once they are: make
+# expands a recipe's lines before it runs the first).
 PICTURES := docs/labs/pictures
 PICDIR   ?= $(PICTURES)$(if $(filter-out $(FIRST_SERIES),$(SERIES)),/$(SERIES))
 PICTURED  = $(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),\
@@ -277,7 +278,7 @@ pictures: host
 	  $(M) pictures-svg PICDIR=$(PICDIR)
 check-pictures:
 	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null
-	@for f in $(notdir $(wildcard $(WORK)/pictures/*.txt)); do \
+	@for f in $$(cd $(WORK)/pictures && ls *.txt); do \
 	  p=$(PICDIR)/$$f; [ -f $$p ] || p=$(PICTURES)/$$f; diff -u $$p $(WORK)/pictures/$$f || \
 	  { echo "$$p differs from what the kernel of linux $(SERIES) shows: run 'make pictures'" \
 	    "and commit" >&2; exit 1; }; done
