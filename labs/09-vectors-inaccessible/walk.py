@@ -28,14 +28,20 @@ def reads_vma():
     return True
 
 
+def argument():
+    """The argument, in r0 at the function's first instruction (past the prologue a compiler
+    may already have done the typo's assignment, as GCC 14 does)."""
+    return gdb.parse_and_eval("(struct vm_area_struct *)$r0").dereference()
+
+
 def stack():
-    """vma is the task's stack"""
-    vma, mm = gdb.parse_and_eval("vma").dereference(), current()["mm"]
+    """vma (r0) is the task's stack"""
+    vma, mm = argument(), current()["mm"]
     return int(vma["vm_start"]) <= int(mm["start_stack"]) < int(vma["vm_end"])
 
 
 def answer():
-    vma, task = gdb.parse_and_eval("vma").dereference(), current()
+    vma, task = argument(), current()
     pages = (int(vma["vm_end"]) - int(vma["vm_start"])) >> 12
     KEPT["fn"] = int(gdb.selected_frame().function().value().address)
     gdb.execute("finish", to_string=True)
@@ -55,7 +61,7 @@ PAGES = dict(at="kernel_init",
                       lambda: (word(VECTORS + 0xFFC),
                                (sym_addr("__kuser_helper_end") - sym_addr("__kuser_helper_start"))
                                >> 5 if sym_addr("__kuser_helper_start") else POISON))])
-NAME = dict(at="arch_vma_name", cond=stack, show=[answer],
+NAME = dict(at="*'arch/arm/kernel/process.c'::arch_vma_name", cond=stack, show=[answer],
             checks=[("the answer is \"[vectors]\" exactly when the compiled arch_vma_name() never "
                      "reads vma", lambda: (KEPT["name"] == "[vectors]", not reads_vma()))])
 
