@@ -6,6 +6,10 @@
 # for its helpers and stops, and gives its own walk.
 SA_RESTORER = 0x04000000
 RT_ARM = 3 * 4          # slot 3 of sigreturn_codes: mov r7, #NR_rt_sigreturn; svc 0
+# The 6.12 port passes a static vm_special_mapping: vm_private_data points at it, and the page
+# array is its .pages (6.1's install_special_mapping() keeps the array in vm_private_data).
+PORTED = gdb.lookup_static_symbol("sigpage_mapping") is not None
+ARRAY = "sigpage_mapping.pages" if PORTED else "vm_private_data"
 
 
 def no_sigpage():
@@ -22,7 +26,8 @@ def handler_return():
 
 def page_array():
     vma = gdb.parse_and_eval("vmf->vma").dereference()
-    pages = KEPT["pages"] = int(vma["vm_private_data"])
+    pages = KEPT["pages"] = int(gdb.parse_and_eval("sigpage_mapping.pages") if PORTED
+                                else vma["vm_private_data"])
     owner = stack_owner(pages)
     if owner is not None:
         KEPT["stack"] = int(owner["stack"])
@@ -32,10 +37,10 @@ def page_array():
     task = current()
     held = "the signal page" if word(pages) == int(made) else "not the signal page"
     return ("fault at %#010x in the mapping at %#010x (%d bytes) of %s (pid %d)\n"
-            "vm_private_data, the page array: %#010x, %s; it holds %#010x, %s\n" % (
+            "%s, the page array: %#010x, %s; it holds %#010x, %s\n" % (
                 int(gdb.parse_and_eval("vmf->address")), int(vma["vm_start"]),
                 int(vma["vm_end"]) - int(vma["vm_start"]), task["comm"].string(),
-                int(task["pid"]), pages, "<%s>" % sym(pages) if owner is None else
+                int(task["pid"]), ARRAY, pages, "<%s>" % sym(pages) if owner is None else
                 "in the kernel stack of %s (pid %d)" % (owner["comm"].string(), int(owner["pid"])),
                 word(pages), held))
 
@@ -72,7 +77,8 @@ walkthrough(
          and reads it at the first fault. arch_setup_additional_pages() gave it the address of a
          local variable: the slot is in the kernel stack of the task that called execve(), long
          returned. If that slot no longer holds the signal page, special_mapping_fault() hands
-         whatever it holds to get_page().""",
+         whatever it holds to get_page(). (On 6.12 the port's static vm_special_mapping is in
+         vm_private_data, and its .pages is that same dead slot.)""",
          checks=[("the fault is on the task's [sigpage]",
                   lambda: int(gdb.parse_and_eval("vmf->vma->vm_start")) == sigpage())]),
     Stop("the oops, or the end of the run", **END,
