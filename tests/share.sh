@@ -15,9 +15,11 @@ $LABMAKE run STAGE="$s" WORK="$d/w" KERNELS_FROM="$d/k.tar.zst" >"$d/run.log" 2>
 grep -E '^(kernels|kbuild|boot|verdict):' "$d/run.log"
 grep -q 'up to date (imported' "$d/run.log" && [ ! -e "$d/w/linux" ] && [ ! -e "$d/w/build" ] ||
 	fail "make run on imported kernels unpacked a tree or built a kernel"
-# Another checkout: one patch's subject edited. A damaged archive: bytes overwritten mid-file.
+# Another checkout: the subject of one of STAGE's patches for this series edited. A damaged
+# archive: bytes overwritten mid-file.
 cp -r "$PATCHES/." "$d/patches"
-sed -i '1,/^Subject:/s/^Subject: .*/&, edited/' "$(ls "$d"/patches/*/*.patch | sed -n 3p)"
+p=$(ls "$(LABS=labs PATCHES="$d/patches" tools/series.sh patches "$s")"/*.patch | head -1)
+sed -i '1,/^Subject:/s/^Subject: .*/&, edited/' "$p"
 cp "$d/k.tar.zst" "$d/bad.tar.zst"
 printf 'tampered' | dd of="$d/bad.tar.zst" bs=1 seek=$(( $(stat -c %s "$d/bad.tar.zst") / 2 )) \
 	conv=notrunc status=none
