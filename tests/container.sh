@@ -11,7 +11,15 @@ set -eu
 c=$WORK/container; rm -rf "$c"; mkdir -p "$c/cache"
 fail() { echo "container: $*" >&2; exit 1; }
 command -v podman >/dev/null || fail "podman is missing"
-export ENGINE=podman CONTAINERS_CONF=$LAB/tests/container/containers.conf CI=true
+# The build machines' sandbox refuses limits above its own: containers (and podman 5's build
+# steps) get this shell's hard limits.
+hard() { awk -v l="$1" 'index($0, l) == 1 { print $(NF - 1) }' /proc/self/limits |
+	sed 's/unlimited/-1/'; }
+files=$(hard 'Max open files') procs=$(hard 'Max processes')
+limits="[\"nofile=$files:$files\", \"nproc=$procs:$procs\"]"
+sed "s/^default_ulimits = .*/default_ulimits = $limits/" "$LAB/tests/container/containers.conf" \
+	> "$c/containers.conf"
+export ENGINE=podman CONTAINERS_CONF=$c/containers.conf CI=true
 cache=$c/cache; [ $# -gt 0 ] || cache=$ROOTS/cache-bookworm
 export LAB_CONTAINER_CACHE=$cache
 # No image registry is reachable from the lab's build machines: the public debian:bookworm is

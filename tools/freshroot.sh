@@ -29,7 +29,15 @@ run)
 	rel=$2 dir=$3; shift 3
 	make_root "$rel"
 	rm -rf "$dir"; mkdir -p "$dir" "$ROOTS/debs-$rel" && tar -C "$dir" -xf "$ROOTS/$rel.tar"
+	# This machine's network: its resolver, and the certificate authorities it adds to Debian's
+	# (a proxy's, for npm's registry), which update-ca-certificates keeps in the root's bundle.
 	cp /etc/resolv.conf "$dir/etc/resolv.conf"
+	if [ -d /usr/local/share/ca-certificates ]; then
+		mkdir -p "$dir/usr/local/share/ca-certificates" "$dir/etc/ssl/certs"
+		cp -r /usr/local/share/ca-certificates/. "$dir/usr/local/share/ca-certificates/"
+		[ ! -f /etc/ssl/certs/ca-certificates.crt ] ||
+			cp /etc/ssl/certs/ca-certificates.crt "$dir/etc/ssl/certs/"
+	fi
 	binds="$ROOTS/debs-$rel:/var/cache/apt/archives ${BIND:-}"
 	# The mounts live in the namespace of unshare: they go when CMD ends, however it ends. The
 	# root is a mount point, as a machine's / is (podman's storage remounts it), and has the

@@ -23,5 +23,6 @@ walkthrough(
     Stop("the oops, or the end of the run", **END,
          says="""With the fix the page is mapped and the handler returns through it: the run goes
          on to power-off. Below, the stale slot no longer holds the signal page, and
-         special_mapping_fault() oopses on it."""),
+         special_mapping_fault() oopses on it (on 6.12 the kernel usually dies later instead,
+         wherever the page it corrupted is next used)."""),
     bases=BASES, masks=PIDS)
