@@ -12,7 +12,7 @@ fail() { echo "gdb-attach: $*" >&2; exit 1; }
 rm -f .gdbinit "$WORK/gdbinit"
 CI=true $LABMAKE debug TIMEOUT=120 </dev/null >"$d/debug.log" 2>&1 &
 trap '${STOP:-pkill -f "qemu-system-.*$WORK/runs/"} >/dev/null 2>&1 || true' EXIT
-n=0; until grep -q '^boot: gdb stub' "$d/debug.log"; do
+n=0; until grep -qs '^boot: gdb stub' "$d/debug.log"; do
 	n=$((n + 1)); [ $n -lt 600 ] || fail "no stub after 120 s: $(tail -3 "$d/debug.log")"
 	sleep 0.2; done
 want=$(awk '$3 == "start_kernel" { print $1 }' "$KDIR/System.map")
