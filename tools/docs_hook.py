@@ -474,11 +474,12 @@ def renamed_stages():
 def on_post_build(config):
     site = config["site_dir"]
     # From file://, browsers refuse to fetch the index but run scripts: the same JSON as a script
-    # (tools/docs_theme/assets/javascripts/file-search.js loads it).
+    # (tools/docs_theme/assets/javascripts/file-search.js loads it; mkdocs-material 9.6, Debian
+    # 13's, loads it itself and reads the global __index).
     with open(os.path.join(site, "search", "search_index.json"), encoding="utf-8") as f:
         index = f.read()
     with open(os.path.join(site, "search", "search_index.js"), "w", encoding="utf-8") as f:
-        f.write(f"window.__lab_search_index = {index};\n")
+        f.write(f"var __index = {index};\nwindow.__lab_search_index = __index;\n")
     # Links into the docs never break: a page's directory address (labs/<id>/, as the site
     # had them before use_directory_urls: false) and a renamed stage's old ones lead on.
     for page in sorted(pages):
