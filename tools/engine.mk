@@ -56,7 +56,8 @@ $(if $(shell printf %s '$(subst ', ,$(CODE))' | tr -d 'A-Za-z0-9_./+-'),$(error 
   CODE=$(CODE): only letters, digits and _ . / + - in its path, please))
 
 HOSTBIN  := $(WORK)/host
-MANIFESTS := $(WORK)/manifests.mk
+# One dump per series (KEY@<series> is applied in it): a make of another SERIES may share WORK.
+MANIFESTS := $(WORK)/manifests-$(SERIES).mk
 # $(lab-exit N) (tools/host/makeexit.c): make exits with status N. Built on first use; a host
 # without a C compiler yet goes on without it (make then exits 2 where it would exit N).
 -load $(HOSTBIN)/makeexit.so
