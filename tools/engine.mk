@@ -8,7 +8,9 @@ override SERIES := $(shell LABS=$(LAB)/labs SERIES=$(SERIES) tools/series.sh pic
 $(if $(filter lab:,$(firstword $(SERIES))),$(error $(SERIES)))
 ALL_SERIES   := $(shell LABS=$(LAB)/labs tools/series.sh list)
 FIRST_SERIES := $(firstword $(ALL_SERIES))
-TARBALL  ?= /usr/src/linux-source-$(SERIES).tar.xz
+# Where Debian puts a series' source tarball.
+source_of = /usr/src/linux-source-$(1).tar.xz
+TARBALL  ?= $(call source_of,$(SERIES))
 # One work dir per checkout and series: two clones never share a tree, a build or a gdb port.
 # The first series keeps the plain name.
 WORK     ?= $(CACHE)/$(notdir $(LAB))-$(shell printf %s '$(LAB)' | sha1sum | cut -c1-8)$(if \

@@ -5,6 +5,7 @@
 #                              one whose tarball is installed, else the first
 #   series.sh patches ID       the folder of ID's patches for SERIES
 #   series.sh codename [S]     the codename of the Debian release of S (default: SERIES)
+#   series.sh release [S]      that release's number
 # Env: LABS, PATCHES, SERIES.
 set -eu
 : "${LABS:?}"
@@ -25,10 +26,10 @@ pick)
 patches)
 	: "${PATCHES:?}" "${SERIES:?}"
 	if [ -d "$PATCHES/$2/$SERIES" ]; then echo "$PATCHES/$2/$SERIES"; else echo "$PATCHES/$2"; fi ;;
-codename)
-	s=${2:-${SERIES:?}}
-	c=$(sed 's/#.*//' "$LABS/series" | awk -v s="$s" '$1 == s { print $4 }')
+codename|release)
+	s=${2:-${SERIES:?}} col=$([ "$1" = codename ] && echo 4 || echo 2)
+	c=$(sed 's/#.*//' "$LABS/series" | awk -v s="$s" -v n="$col" '$1 == s { print $n }')
 	[ -n "$c" ] || die "labs/series names no Debian release for series '$s'"
 	echo "$c" ;;
-*) die "usage: series.sh list|pick|patches ID|codename [SERIES]" ;;
+*) die "usage: series.sh list|pick|patches ID|codename|release [SERIES]" ;;
 esac

@@ -234,7 +234,7 @@ FRESH  := $(WORK)/fresh
 FRESHK := $(FRESH)/kernels.tar.zst
 export ROOTS
 HOST_RELEASE := $(shell LABS=labs tools/series.sh codename $(SERIES))
-HOST_DEBIAN  := Debian $(shell sed 's/\#.*//' labs/series | awk '$$1 == "$(SERIES)" { print $$2 }')
+HOST_DEBIAN  := Debian $(shell LABS=labs tools/series.sh release $(SERIES))
 own_kernels = $(if $(filter $(1),$(HOST_RELEASE)),$(FRESHK))
 FIRST_AT := $(firstword $(call manifest_for,$(FIRST),TARGETS))/$(FIRST)
 $(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
@@ -313,7 +313,7 @@ check-pictures-svg: $(PICSVG)
 WALKED   := docs/labs/walks$(if $(filter-out $(FIRST_SERIES),$(SERIES)),/$(SERIES))
 # The series whose captures this machine checks: those whose source it has (Debian 13 has no
 # linux-source-6.1; its own stage steps check 6.12's captures).
-WALKED_SERIES = $(foreach s,$(ALL_SERIES),$(if $(wildcard /usr/src/linux-source-$(s).tar.xz),$(s)))
+WALKED_SERIES = $(foreach s,$(ALL_SERIES),$(if $(wildcard $(call source_of,$(s))),$(s)))
 WALKS    ?= $(WALKED)
 walked    = $(if $(wildcard labs/$(1)/walk.py),$(1))
 walkown   = $(if $(call unstable,$(1),$(2)),,$(1))
