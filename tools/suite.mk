@@ -17,8 +17,8 @@ comma := ,
 test: deps host
 	@$(M) test-plan | tools/suite.sh $(WORK)/test-logs
 
-# The plan: one line per step, "name|command" or "name|command|guest" for a boot or a gdb
-# session, which tools/suite.sh runs beside the other steps. Kernels are built in stage order,
+# The plan: one line per step, "name|command" or "name|command|lane", the lanes by which
+# tools/suite.sh runs steps side by side (guest: a boot or a gdb session). Kernels are built in stage order,
 # each reused once built. A stage with MODULES gets them built against the kernel below while
 # the build dir still holds that kernel: the flip boot needs them, and would otherwise switch
 # the dir back.
@@ -71,9 +71,13 @@ test-plan-stages:
 	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),$(M) check-checkpatch)
 	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t))))
 	$(if $(PICTURED),$(call plan,docs: the pictures of the high pages match the kernels \
-	  (linux $(SERIES)),$(M) check-pictures TEST_TARGETS="$(TEST_TARGETS)"))
+	  (linux $(SERIES)),$(M) check-pictures TEST_TARGETS="$(TEST_TARGETS)",guest))
 	@:
+# The roots come first, in the lane "root": each runs beside the host's own steps (in order,
+# one at a time, so that none waits for another root while those behind it could run).
 test-plan-rest: test-plan-stages
+	$(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test PART=stages \
+	  on linux 6.12 for $(SERIES_TARGET),$(M) check-series-13,root))
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
 	  $(M) check-ccache-remote)
 	$(call plan,bad input gets one clear line and a non-zero exit,$(M) check-badinput)
@@ -87,16 +91,8 @@ test-plan-rest: test-plan-stages
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
 	  with no build,\
 	  $(M) check-share)
-	$(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
-	  learner's packages only,$(M) check-fresh-root)
 	$(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 \
-	  on the first try$(comma) learner's packages only,$(M) check-fresh-root-13)
-	$(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test PART=stages \
-	  on linux 6.12 for $(SERIES_TARGET),$(M) check-series-13))
-	$(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
-	  $(M) check-fresh-gradescope)
-	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
-	  $(M) check-container)
+	  on the first try$(comma) learner's packages only,$(M) check-fresh-root-13,root)
 	$(foreach s,$(WALKED_SERIES),$(call plan,docs: every walkthrough's captured output on linux \
 	  $(s) is committed and on its stage page,$(M) check-walks SERIES=$(s)))
 	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
@@ -105,8 +101,14 @@ test-plan-rest: test-plan-stages
 	$(call plan,docs: mkdocs build --strict,$(M) docs)
 	$(call plan,docs: the build fails when a stage page and its patches disagree,\
 	  tests/docs-drift.sh $(WORK)/docs-drift)
+	$(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
+	  learner's packages only,$(M) check-fresh-root,root)
+	$(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
+	  $(M) check-fresh-gradescope,root)
+	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
+	  $(M) check-container,root)
 	$(call plan,docs: the site in headless chromium (pages$(comma) links$(comma) pictures$(comma) \
-	  search$(comma) wide blocks$(comma) from file://$(comma) redirects),$(M) check-docs-browser)
+	  search$(comma) wide blocks$(comma) from file://$(comma) redirects),$(M) check-docs-browser,alone)
 	@:
 
 HOSTTEST := $(WORK)/host/test_host

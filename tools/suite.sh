@@ -1,17 +1,21 @@
 #!/bin/bash
 # Run the test plan on stdin ("name|command|lane" lines), one TAP line per step as it ends,
-# (lane "skip": not run, the command field says why: TAP's "ok N name # SKIP why"),
-# then where the time went (tools/times.sh) and a summary. Steps of the lane "guest" (a boot
-# or a gdb session: one QEMU thread each) go on beside the others, two at a time at most, so
-# that both cores work: a guest step starts in the background while the next steps run, and
-# the next guest step that comes while it runs runs beside it. Each step's output goes to
-# LOGDIR/NN.log; a failing step shows its last lines.
+# then where the time went (tools/times.sh) and a summary. Each step's output goes to
+# LOGDIR/NN.log; a failing step shows its last lines. Steps run side by side, at most JOBS
+# (the cores) at a time, in plan order, by lane:
+#   (none)  the steps the later ones read (kernel builds, the work dir's files): one at a time
+#   guest   a boot or a gdb session (one QEMU thread each): after the steps above it
+#   root    a fresh root or the container: one at a time (they share the kept .deb folders,
+#           whose lock apt holds), after the steps above it
+#   alone   nothing beside it (the browser, which podman's network changes would disturb)
+#   skip    not run: the command field says why (TAP's "ok N name # SKIP why")
 set -u
 logdir=$1; mkdir -p "$logdir"; rm -f "$logdir"/*.log "$logdir/tally" "$logdir/times"
+jobs_max=${JOBS:-$(nproc)}
 start=$(date +%s)
 plan=$(cat)
 echo "TAP version 13"; echo "1..$(printf '%s\n' "$plan" | grep -c .)"
-echo "# each step's output: $logdir/NN.log; boots and gdb sessions run beside other steps"
+echo "# each step's output: $logdir/NN.log; up to $jobs_max steps at a time"
 step() {	# step N NAME COMMAND: run it, then one TAP line (and the log's tail if it failed)
 	local t0 log r dt out
 	t0=$(date +%s); log=$(printf '%s/%02d.log' "$logdir" "$1")
@@ -20,7 +24,7 @@ step() {	# step N NAME COMMAND: run it, then one TAP line (and the log's tail if
 	dt=$(( $(date +%s) - t0 ))
 	out="$r $1 $2 ($dt s, ${log##*/})"
 	[ "$r" = ok ] || out="$out"$'\n'"$(tail -25 "$log" | sed 's/^/#   /')"
-	# One write each: the two lanes' lines never mix.
+	# One write each: the lines of steps side by side never mix.
 	printf '%s\n' "$dt|$2" >> "$logdir/times"; printf '%s\n' "${r/not ok/fail}" >> "$logdir/tally"
 	printf '%s\n' "$out"
 }
@@ -30,19 +34,27 @@ progress() {	# a kernel build's progress lines (tools/kbuild.sh) while step N ru
 	tail -s 0.2 --pid="$2" -n +1 -f "$log" 2>/dev/null | grep --line-buffered 'objects compiled' |
 		sed -u 's/^/# /'
 }
-n=0 beside=""
+declare -A running=()	# pid of each step running -> its lane
+may_start() {	# may_start LANE: whether a step of LANE may start beside those running
+	local lanes=" ${running[*]} " n=${#running[@]}
+	case $1 in
+	alone) [ "$n" = 0 ] ;;
+	root)  [ "$n" -lt "$jobs_max" ] && [[ $lanes != *" main "* && $lanes != *" root "* ]] ;;
+	*)     [ "$n" -lt "$jobs_max" ] && [[ $lanes != *" main "* && $lanes != *" alone "* ]] ;;
+	esac
+}
+n=0
 while IFS='|' read -r name cmd lane; do
 	n=$((n + 1))
 	if [ "$lane" = skip ]; then
 		printf 'ok %s %s # SKIP %s\n' "$n" "$name" "$cmd"; echo skip >> "$logdir/tally"; continue
 	fi
-	if [ "$lane" = guest ] && ! { [ -n "$beside" ] && kill -0 "$beside" 2>/dev/null; }; then
-		wait "${beside:-0}" 2>/dev/null; step "$n" "$name" "$cmd" & beside=$!
-		continue
-	fi
-	step "$n" "$name" "$cmd" & pid=$!
-	[ "$lane" = guest ] || progress "$n" "$pid"
-	wait "$pid"
+	lane=${lane:-main}
+	until may_start "$lane"; do	# wait for a step to end (a progress reader's end wakes it too)
+		ended=; wait -n -p ended; [ -z "$ended" ] || unset "running[$ended]"
+	done
+	step "$n" "$name" "$cmd" & pid=$!; running[$pid]=$lane
+	[ "$lane" != main ] || progress "$n" "$pid" &
 done <<< "$plan"
 wait
 pass=$(grep -c '^ok$' "$logdir/tally" 2>/dev/null)
