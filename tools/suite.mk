@@ -17,11 +17,11 @@ comma := ,
 test: deps host
 	@$(M) test-plan | tools/suite.sh $(WORK)/test-logs
 
-# The plan: one line per step, "name|command" or "name|command|lane", the lanes by which
-# tools/suite.sh runs steps side by side (guest: a boot or a gdb session). Kernels are built in stage order,
-# each reused once built. A stage with MODULES gets them built against the kernel below while
-# the build dir still holds that kernel: the flip boot needs them, and would otherwise switch
-# the dir back.
+# The plan: one line per step, "name|command" or "name|command|lane", the lane telling
+# tools/suite.sh what may run beside it (guest: a boot or a gdb session). Kernels are built in
+# stage order, each reused once built. A stage with MODULES gets them built against the kernel
+# below while the build dir still holds that kernel: the flip boot needs them, and would
+# otherwise switch the dir back.
 plan     = $(info $(strip $(1))|$(strip $(2))$(if $(3),|$(3)))
 EXACT   := KMODE=exact
 boot_at  = $(M) boot K=$(1) T=$(2) TARGET=$(3) CODE=$(4) EXPECT=$(5) $(EXACT)
@@ -57,6 +57,19 @@ stage_steps = \
     ($(call walkwhich,$(1),$(2))) as its page shows it,\
     $(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
+# The fresh roots and the container, planned after the first stage's steps (they import its
+# kernel): tools/suite.sh runs them one at a time, beside the steps below them.
+roots_plan = \
+  $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test PART=stages \
+    on linux 6.12 for $(SERIES_TARGET),$(M) check-series-13,root))\
+  $(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first \
+    try$(comma) learner's packages only,$(M) check-fresh-root-13,root)\
+  $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
+    learner's packages only,$(M) check-fresh-root,root)\
+  $(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
+    $(M) check-fresh-gradescope,root)\
+  $(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
+    $(M) check-container,root)
 # make test PART=stages [TEST_TARGETS=...]: the steps that depend on the kernel series alone
 # (the patches, the stages on those of their targets), which another series' root runs.
 $(if $(filter-out stages,$(PART)),$(error lab: PART=$(PART): the only part is 'stages'))
@@ -69,15 +82,12 @@ test-plan-stages:
 	$(call plan,stage manifests,$(M) check-manifests)
 	$(call plan,every stage's patches apply with git am (linux $(SERIES)),$(M) check-patches)
 	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),$(M) check-checkpatch)
-	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t))))
+	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t)))\
+	  $(if $(PART),,$(if $(filter $(FIRST),$(s)),$(roots_plan))))
 	$(if $(PICTURED),$(call plan,docs: the pictures of the high pages match the kernels \
 	  (linux $(SERIES)),$(M) check-pictures TEST_TARGETS="$(TEST_TARGETS)",guest))
 	@:
-# The roots come first, in the lane "root": each runs beside the host's own steps (in order,
-# one at a time, so that none waits for another root while those behind it could run).
 test-plan-rest: test-plan-stages
-	$(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test PART=stages \
-	  on linux 6.12 for $(SERIES_TARGET),$(M) check-series-13,root))
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
 	  $(M) check-ccache-remote)
 	$(call plan,bad input gets one clear line and a non-zero exit,$(M) check-badinput)
@@ -91,8 +101,6 @@ test-plan-rest: test-plan-stages
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
 	  with no build,\
 	  $(M) check-share)
-	$(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 \
-	  on the first try$(comma) learner's packages only,$(M) check-fresh-root-13,root)
 	$(foreach s,$(WALKED_SERIES),$(call plan,docs: every walkthrough's captured output on linux \
 	  $(s) is committed and on its stage page,$(M) check-walks SERIES=$(s)))
 	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
@@ -101,12 +109,6 @@ test-plan-rest: test-plan-stages
 	$(call plan,docs: mkdocs build --strict,$(M) docs)
 	$(call plan,docs: the build fails when a stage page and its patches disagree,\
 	  tests/docs-drift.sh $(WORK)/docs-drift)
-	$(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
-	  learner's packages only,$(M) check-fresh-root,root)
-	$(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
-	  $(M) check-fresh-gradescope,root)
-	$(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
-	  $(M) check-container,root)
 	$(call plan,docs: the site in headless chromium (pages$(comma) links$(comma) pictures$(comma) \
 	  search$(comma) wide blocks$(comma) from file://$(comma) redirects),$(M) check-docs-browser,alone)
 	@:

@@ -4,9 +4,10 @@
 # LOGDIR/NN.log; a failing step shows its last lines. Steps run side by side, at most JOBS
 # (the cores) at a time, in plan order, by lane:
 #   (none)  the steps the later ones read (kernel builds, the work dir's files): one at a time
-#   guest   a boot or a gdb session (one QEMU thread each): after the steps above it
-#   root    a fresh root or the container: one at a time (they share the kept .deb folders,
-#           whose lock apt holds), after the steps above it
+#   guest   a boot or a gdb session (one QEMU thread each): after the lane-less steps above it
+#   root    a fresh root or the container: after the lane-less steps above it, and one at a
+#           time (they share the kept .deb folders, whose lock apt holds): while one runs, the
+#           next waits aside and the steps below it go on
 #   alone   nothing beside it (the browser, which podman's network changes would disturb)
 #   skip    not run: the command field says why (TAP's "ok N name # SKIP why")
 set -u
@@ -35,27 +36,37 @@ progress() {	# a kernel build's progress lines (tools/kbuild.sh) while step N ru
 		sed -u 's/^/# /'
 }
 declare -A running=()	# pid of each step running -> its lane
-may_start() {	# may_start LANE: whether a step of LANE may start beside those running
-	local lanes=" ${running[*]} " n=${#running[@]}
-	case $1 in
-	alone) [ "$n" = 0 ] ;;
-	root)  [ "$n" -lt "$jobs_max" ] && [[ $lanes != *" main "* && $lanes != *" root "* ]] ;;
-	*)     [ "$n" -lt "$jobs_max" ] && [[ $lanes != *" main "* && $lanes != *" alone "* ]] ;;
-	esac
+roots=()	# "N|name|command" of the roots whose steps above have ended, waiting for the root lane
+has()  { [[ " ${running[*]} " == *" $1 "* ]]; }
+room() { [ "${#running[@]}" -lt "$jobs_max" ]; }
+start() {	# start N NAME COMMAND LANE
+	step "$1" "$2" "$3" & local pid=$!; running[$pid]=$4
+	[ "$4" != main ] || progress "$1" "$pid" &
+}
+reap() {	# wait for a step to end (a progress reader's end wakes it too); a waiting root may start
+	local ended= r
+	wait -n -p ended; [ -z "$ended" ] || unset "running[$ended]"
+	if [ "${#roots[@]}" -gt 0 ] && ! has root && ! has alone && room; then
+		r=${roots[0]}; roots=("${roots[@]:1}")
+		IFS='|' read -r rn rname rcmd <<< "$r"; start "$rn" "$rname" "$rcmd" root
+	fi
 }
 n=0
 while IFS='|' read -r name cmd lane; do
 	n=$((n + 1))
-	if [ "$lane" = skip ]; then
-		printf 'ok %s %s # SKIP %s\n' "$n" "$name" "$cmd"; echo skip >> "$logdir/tally"; continue
-	fi
-	lane=${lane:-main}
-	until may_start "$lane"; do	# wait for a step to end (a progress reader's end wakes it too)
-		ended=; wait -n -p ended; [ -z "$ended" ] || unset "running[$ended]"
-	done
-	step "$n" "$name" "$cmd" & pid=$!; running[$pid]=$lane
-	[ "$lane" != main ] || progress "$n" "$pid" &
+	case ${lane:=main} in
+	skip)  printf 'ok %s %s # SKIP %s\n' "$n" "$name" "$cmd"; echo skip >> "$logdir/tally"
+	       continue ;;
+	alone) until [ "${#running[@]}" = 0 ] && [ "${#roots[@]}" = 0 ]; do reap; done ;;
+	root)  while has main; do reap; done
+	       # Another root runs: this one waits aside, and the steps below it go on.
+	       if has root || [ "${#roots[@]}" -gt 0 ]; then roots+=("$n|$name|$cmd"); continue; fi
+	       until room; do reap; done ;;
+	*)     until ! has main && ! has alone && room; do reap; done ;;
+	esac
+	start "$n" "$name" "$cmd" "$lane"
 done <<< "$plan"
+until [ "${#roots[@]}" = 0 ]; do reap; done
 wait
 pass=$(grep -c '^ok$' "$logdir/tally" 2>/dev/null)
 fail=$(grep -c '^fail$' "$logdir/tally" 2>/dev/null)
