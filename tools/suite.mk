@@ -11,20 +11,20 @@ targets = $(call manifest_for,$(1),TARGETS)
 # step builds them for the stage and the one below).
 buildstep = $(or $(BUILDSTEP_$(2)),kernel builds)$(if $(call manifest_for,$(1),KERNELS,$(2)), \
 	and the kernels for $(call manifest_for,$(1),KERNELS,$(2)))
-M := $(MAKE) -s --no-print-directory
+SUBMAKE := $(MAKE) -s --no-print-directory
 comma := ,
 
 test: deps host
-	@$(M) test-plan | tools/suite.sh $(WORK)/test-logs
+	@$(SUBMAKE) test-plan | tools/suite.sh $(WORK)/test-logs
 
 # The plan: one line per step, "name|command" or "name|command|lane", the lane telling
 # tools/suite.sh what may run beside it (guest: a boot or a gdb session). Kernels are built in
 # stage order, each reused once built. A stage with MODULES gets them built against the kernel
 # below while the build dir still holds that kernel: the flip boot needs them, and would
 # otherwise switch the dir back.
-plan     = $(info $(strip $(1))|$(strip $(2))$(if $(3),|$(3)))
+plan     = $(info $(strip $(1))|$(strip $(2))$(if $(strip $(3)),|$(strip $(3))))
 EXACT   := KMODE=exact
-boot_at  = $(M) boot K=$(1) T=$(2) TARGET=$(3) CODE=$(4) EXPECT=$(5) $(EXACT)
+boot_at  = $(SUBMAKE) boot K=$(1) T=$(2) TARGET=$(3) CODE=$(4) EXPECT=$(5) $(EXACT)
 broken   = $(call manifest_for,$(1),BROKEN_BELOW,$(2))
 gdbnames = $(call manifest_for,$(1),GDB_TESTS,$(2))
 replaynames = $(call manifest_for,$(1),REPLAY_TESTS,$(2))
@@ -36,11 +36,13 @@ unstable = $(subst $(comma), -,$(subst |,/,$(call manifest_for,$(1),UNSTABLE,$(2
 stage_steps = \
   $(if $(call broken,$(1),$(2)),\
     $(call plan,$(1) [$(2)]: the kernel below ($(call below,$(1))) fails to build as it must,\
-      $(M) check-broken K=$(call below,$(1)) S=$(1) TARGET=$(2))\
-    $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),$(M) kernel K=$(1) TARGET=$(2) $(EXACT)),\
+      $(SUBMAKE) check-broken K=$(call below,$(1)) S=$(1) TARGET=$(2))\
     $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),\
-      $(M) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) K=$(call below,$(1)) \
-      TARGET=$(2) $(EXACT) && $(M) kernel K=$(1) TARGET=$(2) $(EXACT)))\
+      $(SUBMAKE) kernel K=$(1) TARGET=$(2) $(EXACT)),\
+    $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),\
+      $(SUBMAKE) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) \
+      T=$(1) K=$(call below,$(1)) \
+      TARGET=$(2) $(EXACT) && $(SUBMAKE) kernel K=$(1) TARGET=$(2) $(EXACT)))\
   $(call plan,$(1) [$(2)]: solution passes every check,$(or $(call unstable,$(1),$(2)),\
     $(call boot_at,$(1),$(1),$(2),solutions,all)),$(if $(call unstable,$(1),$(2)),skip,guest))\
   $(call plan,$(1) [$(2)]: skeleton scores 0,$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)\
@@ -48,28 +50,29 @@ stage_steps = \
     $(call boot_at,$(call below,$(1)),$(1),$(2),solutions,flip),guest))\
   $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call gdbnames,$(1),$(2)) \
     on the live guest (this kernel$(if $(call broken,$(1),$(2)),, and the one below)),\
-    $(M) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
-    && $(M) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))\
+    $(SUBMAKE) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
+    && $(SUBMAKE) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))\
   $(if $(call replaynames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call replaynames,$(1),$(2)) \
     on a recorded boot$(comma) replayed backwards,$(or $(call unstable,$(1),$(2)),\
-    $(M) replaytest K=$(1) TARGET=$(2) $(EXACT)),$(if $(call unstable,$(1),$(2)),skip,guest)))\
+    $(SUBMAKE) replaytest K=$(1) TARGET=$(2) $(EXACT)),\
+    $(if $(call unstable,$(1),$(2)),skip,guest)))\
   $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest \
     ($(call walkwhich,$(1),$(2))) as its page shows it,\
-    $(M) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
+    $(SUBMAKE) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
 # The fresh roots and the container, planned after the first stage's steps (they import its
 # kernel): tools/suite.sh runs them one at a time, beside the steps below them.
 roots_plan = \
   $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test PART=stages \
-    on linux 6.12 for $(SERIES_TARGET),$(M) check-series-13,root))\
+    on linux 6.12 for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root))\
   $(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first \
-    try$(comma) learner's packages only,$(M) check-fresh-root-13,root)\
+    try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root)\
   $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
-    learner's packages only,$(M) check-fresh-root,root)\
+    learner's packages only,$(SUBMAKE) check-fresh-root,root)\
   $(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
-    $(M) check-fresh-gradescope,root)\
+    $(SUBMAKE) check-fresh-gradescope,root)\
   $(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
-    $(M) check-container,root)
+    $(SUBMAKE) check-container,root)
 # make test PART=stages [TEST_TARGETS=...]: the steps that depend on the kernel series alone
 # (the patches, the stages on those of their targets), which another series' root runs.
 $(if $(filter-out stages,$(PART)),$(error lab: PART=$(PART): the only part is 'stages'))
@@ -77,40 +80,42 @@ test_targets = $(if $(TEST_TARGETS),$(filter $(TEST_TARGETS),$(call targets,$(1)
 	       $(call targets,$(1)))
 test-plan: test-plan-stages $(if $(PART),,test-plan-rest)
 test-plan-stages:
-	$(call plan,host tools: unit tests,$(M) check-host)
-	$(call plan,exercises/ generated from solutions/,$(M) check-exercises)
-	$(call plan,stage manifests,$(M) check-manifests)
-	$(call plan,every stage's patches apply with git am (linux $(SERIES)),$(M) check-patches)
-	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),$(M) check-checkpatch)
+	$(call plan,host tools: unit tests,$(SUBMAKE) check-host)
+	$(call plan,exercises/ generated from solutions/,$(SUBMAKE) check-exercises)
+	$(call plan,stage manifests,$(SUBMAKE) check-manifests)
+	$(call plan,every stage's patches apply with git am (linux $(SERIES)),$(SUBMAKE) check-patches)
+	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),$(SUBMAKE) check-checkpatch)
 	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t)))\
 	  $(if $(PART),,$(if $(filter $(FIRST),$(s)),$(roots_plan))))
 	$(if $(PICTURED),$(call plan,docs: the pictures of the high pages match the kernels \
-	  (linux $(SERIES)),$(M) check-pictures TEST_TARGETS="$(TEST_TARGETS)",guest))
+	  (linux $(SERIES)),$(SUBMAKE) check-pictures TEST_TARGETS="$(TEST_TARGETS)",guest))
 	@:
 test-plan-rest: test-plan-stages
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
-	  $(M) check-ccache-remote)
-	$(call plan,bad input gets one clear line and a non-zero exit,$(M) check-badinput)
-	$(call plan,stage switches keep a learner's uncommitted edits,$(M) check-switch)
-	$(call plan,a hung guest gets a verdict within its timeout,$(M) check-hang)
-	$(call plan,make run CMD= exits with the command's status,$(M) check-exit-status)
+	  $(SUBMAKE) check-ccache-remote)
+	$(call plan,bad input gets one clear line and a non-zero exit,$(SUBMAKE) check-badinput)
+	$(call plan,stage switches keep a learner's uncommitted edits,$(SUBMAKE) check-switch)
+	$(call plan,a hung guest gets a verdict within its timeout,$(SUBMAKE) check-hang)
+	$(call plan,make run CMD= exits with the command's status,$(SUBMAKE) check-exit-status)
 	$(call plan,gdb attaches with the .gdbinit and the launch.json that make debug writes,\
-	  $(M) check-gdb-attach)
+	  $(SUBMAKE) check-gdb-attach)
 	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\
-	  $(M) check-grade-all)
+	  $(SUBMAKE) check-grade-all)
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
 	  with no build,\
-	  $(M) check-share)
+	  $(SUBMAKE) check-share)
 	$(foreach s,$(WALKED_SERIES),$(call plan,docs: every walkthrough's captured output on linux \
-	  $(s) is committed and on its stage page,$(M) check-walks SERIES=$(s)))
+	  $(s) is committed and on its stage page,$(SUBMAKE) check-walks SERIES=$(s)))
 	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
-	$(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),$(M) check-claim CLAIM=$(c)))
-	$(call plan,docs: the pictures' SVG diagrams are drawn from their text,$(M) check-pictures-svg)
-	$(call plan,docs: mkdocs build --strict,$(M) docs)
+	$(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),$(SUBMAKE) check-claim CLAIM=$(c)))
+	$(call plan,docs: the pictures' SVG diagrams are drawn from their text,\
+	  $(SUBMAKE) check-pictures-svg)
+	$(call plan,docs: mkdocs build --strict,$(SUBMAKE) docs)
 	$(call plan,docs: the build fails when a stage page and its patches disagree,\
 	  tests/docs-drift.sh $(WORK)/docs-drift)
 	$(call plan,docs: the site in headless chromium (pages$(comma) links$(comma) pictures$(comma) \
-	  search$(comma) wide blocks$(comma) from file://$(comma) redirects),$(M) check-docs-browser,alone)
+	  search$(comma) wide blocks$(comma) from file://$(comma) redirects),\
+	  $(SUBMAKE) check-docs-browser,alone)
 	@:
 
 HOSTTEST := $(WORK)/host/test_host
@@ -130,7 +135,7 @@ exercises: host
 	    *.c) $(HOSTBIN)/mkexercise $$f > $(EXDIR)/$$s/$${f##*/} || exit 1;; \
 	    *) cp $$f $(EXDIR)/$$s/ ;; esac; done; done
 check-exercises: host
-	@rm -rf $(WORK)/exercises-check && $(M) exercises EXDIR=$(WORK)/exercises-check && \
+	@rm -rf $(WORK)/exercises-check && $(SUBMAKE) exercises EXDIR=$(WORK)/exercises-check && \
 	  diff -r exercises $(WORK)/exercises-check && echo "exercises/ matches solutions/" || \
 	  { echo "exercises/ drifted from solutions/: run 'make exercises' and commit" >&2; exit 1; }
 
@@ -182,7 +187,7 @@ check-broken: prepare
 	if [ "$$(head -1 $(BROKEN) 2>/dev/null)" = "$$id" ]; then \
 	  sed '1d; s/^/build of $(K): /' $(BROKEN); \
 	  echo "(kept from the failed build of this identity: $(BROKEN))"; exit 0; fi; \
-	if $(M) kernel K=$(K) KMODE=exact >$(WORK)/broken.log 2>&1; then \
+	if $(SUBMAKE) kernel K=$(K) KMODE=exact >$(WORK)/broken.log 2>&1; then \
 	  echo "the kernel of $(K) built for $(TARGET), but $(S) says it must not" >&2; exit 1; fi; \
 	lines=$$(grep -E '$(MUSTFAIL)' $(WORK)/broken.log) || { tail -5 $(WORK)/broken.log >&2; \
 	  echo "$(K) failed to build for $(TARGET), but not with '$(MUSTFAIL)'" >&2; exit 1; }; \
@@ -196,14 +201,14 @@ check-switch: prepare
 	@tools/tree.sh tags $(lastword $(STAGES)) && tests/stage-switch.sh
 
 check-badinput:
-	@LABMAKE="$(M)" tests/bad-input.sh
+	@LABMAKE="$(SUBMAKE)" tests/bad-input.sh
 
 # A guest that never finishes gets a verdict within its boot timeout, not a hung suite. On a
 # stage of its own: the tree may be left on any stage, and a host stage has no guest.
 HANG := $(WORK)/hang.log
 check-hang:
 	@s=$$(date +%s); \
-	  $(M) run STAGE=$(FIRST) CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(HANG) 2>&1; \
+	  $(SUBMAKE) run STAGE=$(FIRST) CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(HANG) 2>&1; \
 	  rc=$$? t=$$(( $$(date +%s) - s )); \
 	  [ $$rc = 124 ] && grep -q "did not report the command's status" $(HANG) && [ $$t -lt 60 ] || \
 	    { cat $(HANG) >&2; echo "no verdict 124 within the timeout (exit $$rc after $$t s)" >&2; \
@@ -212,21 +217,22 @@ check-hang:
 
 # make run CMD= exits with the guest command's status (tools/cmdout.sh).
 check-exit-status:
-	@for st in 0 3 42; do $(M) run STAGE=$(FIRST) CMD="exit $$st" >$(WORK)/exit.log 2>&1; rc=$$?; \
+	@for st in 0 3 42; do \
+	  $(SUBMAKE) run STAGE=$(FIRST) CMD="exit $$st" >$(WORK)/exit.log 2>&1; rc=$$?; \
 	  [ $$rc = $$st ] || { tail -3 $(WORK)/exit.log >&2; \
 	    echo "CMD='exit $$st': make exited $$rc" >&2; exit 1; }; \
 	  echo "make run CMD='exit $$st': exit status $$rc"; done
 
 check-gdb-attach:
-	@LABMAKE="$(M) STAGE=$(FIRST)" KDIR=$(WORK)/out/$(FIRST_AT) tests/gdb-attach.sh
+	@LABMAKE="$(SUBMAKE) STAGE=$(FIRST)" KDIR=$(WORK)/out/$(FIRST_AT) tests/gdb-attach.sh
 
 # make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
 # the first stage, the cheapest to boot: its kernel is built by its own step before this one.
 check-grade-all: host
-	@MAKE="$(M)" tests/grade-all.sh $(FIRST)
+	@MAKE="$(SUBMAKE)" tests/grade-all.sh $(FIRST)
 
 check-share:
-	@LABMAKE="$(M)" tests/share.sh $(FIRST)
+	@LABMAKE="$(SUBMAKE)" tests/share.sh $(FIRST)
 
 # The README's first command in fresh Debian roots (tests/fresh-root.sh), and the container.
 # The roots (debootstrap) and the packages they download are kept in ROOTS, shared by
@@ -242,7 +248,7 @@ HOST_DEBIAN  := Debian $(shell LABS=labs tools/series.sh release $(SERIES))
 own_kernels = $(if $(filter $(1),$(HOST_RELEASE)),$(FRESHK))
 FIRST_AT := $(firstword $(call manifest_for,$(FIRST),TARGETS))/$(FIRST)
 $(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
-	@mkdir -p $(@D) && $(M) kernel-ids PAIRS=$(FIRST_AT) | tools/kernels.sh export $@ >/dev/null
+	@mkdir -p $(@D) && $(SUBMAKE) kernel-ids PAIRS=$(FIRST_AT) | tools/kernels.sh export $@ >/dev/null
 check-fresh-root: $(FRESHK)
 	@tests/fresh-root.sh learner bookworm $(call own_kernels,bookworm)
 check-fresh-root-13: $(FRESHK)
@@ -255,7 +261,7 @@ check-series-13:
 check-container: $(FRESHK)
 	@tests/container.sh $(call own_kernels,bookworm)
 check-fresh-gradescope: $(FRESHK)
-	@$(M) gradescope STAGE=$(FIRST) >/dev/null && \
+	@$(SUBMAKE) gradescope STAGE=$(FIRST) >/dev/null && \
 	  tests/fresh-root.sh gradescope $(HOST_RELEASE) $(FRESHK) $(WORK)/gradescope.zip
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
@@ -278,10 +284,10 @@ picture   = f=$(abspath $(PICDIR))/$(1)-$(2).txt; rm -f $$f; PICTURE=$$f $(MAKE)
 	    echo "pictures: $(PICDIR)/$(1)-$(2).txt";
 pictures: host
 	@mkdir -p $(PICDIR) && \
-	  $(foreach p,$(PICTURED),$(call picture,$(call w1,$(p)),$(call w2,$(p)))) \
-	  $(M) pictures-svg PICDIR=$(PICDIR)
+	  $(foreach p,$(PICTURED),$(call picture,$(call field1,$(p)),$(call field2,$(p)))) \
+	  $(SUBMAKE) pictures-svg PICDIR=$(PICDIR)
 check-pictures:
-	@rm -rf $(WORK)/pictures && $(M) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null
+	@rm -rf $(WORK)/pictures && $(SUBMAKE) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null
 	@for f in $$(cd $(WORK)/pictures && ls *.txt); do \
 	  p=$(PICDIR)/$$f; [ -f $$p ] || p=$(PICTURES)/$$f; diff -u $$p $(WORK)/pictures/$$f || \
 	  { echo "$$p differs from what the kernel of linux $(SERIES) shows: run 'make pictures'" \
@@ -303,7 +309,7 @@ SVGCHECK = $(WORK)/pictures-svg
 check-pictures-svg: $(PICSVG)
 	@rm -rf $(SVGCHECK) && cp -r $(PICTURES) $(SVGCHECK) && find $(SVGCHECK) -name '*.svg' -delete
 	@for d in $(SVGCHECK) $(wildcard $(SVGCHECK)/*/); do \
-	  $(M) pictures-svg PICDIR=$${d%/} >/dev/null || exit 1; done
+	  $(SUBMAKE) pictures-svg PICDIR=$${d%/} >/dev/null || exit 1; done
 	@diff -r $(PICTURES) $(SVGCHECK) && echo "pictures: $(words $(wildcard $(PICTURES)/*.svg \
 	  $(PICTURES)/*/*.svg)) SVG diagrams match their text" || { echo "$(PICTURES): the SVG" \
 	  "diagrams differ from what picsvg draws from the .txt: run 'make pictures-svg'" >&2; exit 1; }
@@ -329,9 +335,10 @@ WALKRUNS  = $(foreach s,$(STAGES),$(if $(call walked,$(s)),$(foreach t,$(call ta
 # "this kernel", "this kernel and the one below" or "the kernel below"
 walkwhich = $(if $(call walkown,$(1),$(2)),this kernel$(if $(call walkbelow,$(1),$(2)), and the \
 	    one below),the kernel below)
-w1 = $(word 1,$(subst :, ,$(1)))
-w2 = $(word 2,$(subst :, ,$(1)))
-w3 = $(word 3,$(subst :, ,$(1)))
+# fieldN A:B:C: the Nth of a word's colon-separated fields (stage:target:kernel)
+field1 = $(word 1,$(subst :, ,$(1)))
+field2 = $(word 2,$(subst :, ,$(1)))
+field3 = $(word 3,$(subst :, ,$(1)))
 # walktest K=kernel T=stage: one run (the kernel must be built).
 WALKDIR = $(WORK)/runs/$(TARGET)-walk-$(K)-$(T)
 WALKOUT = $(abspath $(WALKS))/$(call walkfile,$(T),$(TARGET),$(filter-out $(T),$(K)))
@@ -347,8 +354,9 @@ walktest: host
 # make walks [STAGE=<id>]: regenerate docs/labs/walks from the kernels built (KMODE=exact: from
 # the stages' tags only).
 walks: host
-	@$(foreach r,$(filter $(addsuffix :%,$(ASKED)),$(WALKRUNS)),$(M) walktest T=$(call w1,$(r)) \
-	  TARGET=$(call w2,$(r)) K=$(call w3,$(r)) KMODE=$(KMODE) >$(WORK)/walk.log 2>&1 || \
+	@$(foreach r,$(filter $(addsuffix :%,$(ASKED)),$(WALKRUNS)),\
+	  $(SUBMAKE) walktest T=$(call field1,$(r)) \
+	  TARGET=$(call field2,$(r)) K=$(call field3,$(r)) KMODE=$(KMODE) >$(WORK)/walk.log 2>&1 || \
 	  { tail -30 $(WORK)/walk.log >&2; echo "walks: $(r) failed (is its kernel built?)" >&2; \
 	    exit 1; } && \
 	  echo "walks: $(WALKS)/$(call runfile,$(r))" &&) true
@@ -356,23 +364,25 @@ walks: host
 CHECKWALKS = $(filter $(T):$(TARGET):%,$(WALKRUNS))
 check-walk:
 	@$(foreach r,$(CHECKWALKS),f=$(call runfile,$(r)) && rm -f $(WORK)/walks/$$f && \
-	  $(M) walktest T=$(T) K=$(call w3,$(r)) WALKS=$(WORK)/walks && \
+	  $(SUBMAKE) walktest T=$(T) K=$(call field3,$(r)) WALKS=$(WORK)/walks && \
 	  if diff -u $(WALKED)/$$f $(WORK)/walks/$$f; then echo "walk: $(WALKED)/$$f matches the guest"; \
 	  else echo "$(WALKED)/$$f differs from what the guest shows: run 'make walks STAGE=$(T)'" \
 	    "and commit" >&2; exit 1; fi &&) true
 # Every run's file committed, no other file there, and each on its stage's page.
-runfile = $(call walkfile,$(call w1,$(1)),$(call w2,$(1)),$(strip \
-	  $(filter-out $(call w1,$(1)),$(call w3,$(1)))))
+runfile = $(call walkfile,$(call field1,$(1)),$(call field2,$(1)),$(strip \
+	  $(filter-out $(call field1,$(1)),$(call field3,$(1)))))
 check-walks:
 	@$(foreach r,$(WALKRUNS),f=$(call runfile,$(r)) && { test -f $(WALKED)/$$f || \
-	  { echo "$(WALKED)/$$f is missing: run 'make walks STAGE=$(call w1,$(r))'" >&2; exit 1; }; } && \
-	  { grep -qF -- "--8<-- \"docs/labs/walks/$$f\"" docs/labs/$(call w1,$(r)).md || \
-	  { echo "docs/labs/walks/$$f is not on docs/labs/$(call w1,$(r)).md" >&2; exit 1; }; } &&) true
+	  { echo "$(WALKED)/$$f is missing: run 'make walks STAGE=$(call field1,$(r))'" >&2; \
+	    exit 1; }; } && \
+	  { grep -qF -- "--8<-- \"docs/labs/walks/$$f\"" docs/labs/$(call field1,$(r)).md || \
+	  { echo "docs/labs/walks/$$f is not on docs/labs/$(call field1,$(r)).md" >&2; \
+	    exit 1; }; } &&) true
 	@for f in $(notdir $(wildcard $(WALKED)/*.txt)); do \
 	  case " $(foreach r,$(WALKRUNS),$(call runfile,$(r))) " in *" $$f "*) ;; \
 	  *) echo "$(WALKED)/$$f belongs to no walkthrough: remove it" >&2; exit 1;; esac; done
 	@echo "walks: $(words $(WALKRUNS)) captured runs of $(words $(sort $(foreach r,$(WALKRUNS),\
-	  $(call w1,$(r))))) stages on linux $(SERIES), each committed and on its stage's page"
+	  $(call field1,$(r))))) stages on linux $(SERIES), each committed and on its stage's page"
 
 # What a stage's page claims and a host-side check proves: labs/<id>/claim_<name>.sh, run from
 # the checkout with a scratch dir of its own (make check-claim CLAIM=<id>/<name>); its second
