@@ -81,6 +81,8 @@ test_targets = $(if $(TEST_TARGETS),$(filter $(TEST_TARGETS),$(call targets,$(1)
 test-plan: test-plan-stages $(if $(PART),,test-plan-rest)
 test-plan-stages:
 	$(call plan,host tools: unit tests,$(SUBMAKE) check-host)
+	$(call plan,the suite runs steps side by side and keeps their lanes,\
+	  tests/suite-lanes.sh $(WORK)/suite-lanes)
 	$(call plan,exercises/ generated from solutions/,$(SUBMAKE) check-exercises)
 	$(call plan,stage manifests,$(SUBMAKE) check-manifests)
 	$(call plan,every stage's patches apply with git am (linux $(SERIES)),$(SUBMAKE) check-patches)
