@@ -22,7 +22,8 @@ t() { label=$1; shift; s=$(date +%s)
 	last=$(( $(date +%s) - s )); printf '%-44s %5d s\n' "$label" $last; }
 # goal SECONDS: whether the last measurement met the lab's goal for it (on 2 cores, make test
 # within 30 minutes cold and 8 warm).
-goal() { [ "$last" -le "$1" ] && r=met || r="not met"; printf '%-44s %5d s: %s\n' "  goal" "$1" "$r"; }
+goal() { [ "$last" -le "$1" ] && r=met || r="not met"
+	printf '%-44s %5d s: %s\n' "  goal" "$1" "$r"; }
 # A fresh clone of HEAD in $1/lab, with its own cache in $1/cache; f DIR make-args runs make there
 # in a clean environment: nothing of this checkout's make (WORK, TREE, CCACHE_DIR...) leaks in.
 clone() { git clone -q "$LAB" "$1/lab"; }
