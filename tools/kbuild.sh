@@ -107,6 +107,8 @@ modkit() {
 # The stage's tag, built here or imported: no tree needed, unless its modules must be built in
 # the build dir (no kit), which reads the tree as checked out.
 if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
+	# Modules built already need no lock: a boot beside another target's build goes on.
+	if reusable "$id"; then modules_uptodate; fi
 	[ -z "${MODULES:-}" ] || lock
 	if reusable "$id"; then modules_uptodate; fi
 	if built "$id" && { [ -z "${MODULES:-}" ] || [ -d "$kit" ]; }; then
