@@ -4,14 +4,15 @@
 # its .vscode/launch.json as VS Code's cppdbg sends them. Each stops in rest_init() and must
 # see start_kernel where System.map puts it, and the lab's commands decoding the vectors.
 # Env: WORK, LABMAKE (the engine's make command, or the container's run.sh), KDIR (the stage's
-# kernel: System.map), STOP (how to end the guest; default: its QEMU in this work dir).
+# kernel: System.map), STOP (how to end the guest; default: the QEMU of this work dir's debug
+# run, and no other: the suite's other guests may be running beside it).
 set -eu
 : "${WORK:?}" "${LABMAKE:?}" "${KDIR:?}"
 d=$WORK/gdb-attach; rm -rf "$d"; mkdir -p "$d"
 fail() { echo "gdb-attach: $*" >&2; exit 1; }
 rm -f .gdbinit "$WORK/gdbinit"
 CI=true $LABMAKE debug TIMEOUT=120 </dev/null >"$d/debug.log" 2>&1 &
-trap '${STOP:-pkill -f "qemu-system-.*$WORK/runs/"} >/dev/null 2>&1 || true' EXIT
+trap '${STOP:-pkill -f "qemu-system-.*$WORK/runs/[^/ ]*-debug/"} >/dev/null 2>&1 || true' EXIT
 n=0; until grep -qs '^boot: gdb stub' "$d/debug.log"; do
 	n=$((n + 1)); [ $n -lt 600 ] || fail "no stub after 120 s: $(tail -3 "$d/debug.log")"
 	sleep 0.2; done
