@@ -30,7 +30,8 @@ sort -n "$ev" | awk -v jobs=2 -v want="$n" '
 			if (lane[i] == "main" && lane[j] == "main") bad(p ": two lane-less steps")
 			if (lane[i] == "root" && lane[j] == "root") bad(p ": two roots")
 			if (lane[i] == "alone" || lane[j] == "alone") bad(p ": one runs alone")
-			if (lane[i] == "main" && lane[j] != "main") bad(p ": " j " ran before " i " ended")
+			if (lane[i] == "main" && lane[j] != "main")
+				bad(p ": " j " ran before " i " ended")
 			if (lane[i] == "root" && lane[j] == "main") beside++
 		}
 		for (i = 1; i <= want; i++) { at = 0

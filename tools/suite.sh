@@ -26,24 +26,27 @@ step() {	# step N NAME COMMAND: run it, then one TAP line (and the log's tail if
 	out="$r $1 $2 ($dt s, ${log##*/})"
 	[ "$r" = ok ] || out="$out"$'\n'"$(tail -25 "$log" | sed 's/^/#   /')"
 	# One write each: the lines of steps side by side never mix.
-	printf '%s\n' "$dt|$2" >> "$logdir/times"; printf '%s\n' "${r/not ok/fail}" >> "$logdir/tally"
+	printf '%s\n' "$dt|$2" >> "$logdir/times"
+	printf '%s\n' "${r/not ok/fail}" >> "$logdir/tally"
 	printf '%s\n' "$out"
 }
 progress() {	# a kernel build's progress lines (tools/kbuild.sh) while step N runs
 	local log; log=$(printf '%s/%02d.log' "$logdir" "$1")
 	until [ -e "$log" ]; do sleep 0.2; done
-	tail -s 0.2 --pid="$2" -n +1 -f "$log" 2>/dev/null | grep --line-buffered 'objects compiled' |
-		sed -u 's/^/# /'
+	tail -s 0.2 --pid="$2" -n +1 -f "$log" 2>/dev/null |
+		grep --line-buffered 'objects compiled' | sed -u 's/^/# /'
 }
 declare -A running=()	# pid of each step running -> its lane
-roots=()	# "N|name|command" of the roots whose steps above have ended, waiting for the root lane
+# "N|name|command" of the roots whose steps above have ended, waiting for the root lane
+roots=()
 has()  { [[ " ${running[*]} " == *" $1 "* ]]; }
 room() { [ "${#running[@]}" -lt "$jobs_max" ]; }
 start() {	# start N NAME COMMAND LANE
 	step "$1" "$2" "$3" & local pid=$!; running[$pid]=$4
 	[ "$4" != main ] || progress "$1" "$pid" &
 }
-reap() {	# wait for a step to end (a progress reader's end wakes it too); a waiting root may start
+# reap: wait for a step to end (a progress reader's end wakes it too); a waiting root may start
+reap() {
 	local ended= r
 	wait -n -p ended; [ -z "$ended" ] || unset "running[$ended]"
 	if [ "${#roots[@]}" -gt 0 ] && ! has root && ! has alone && room; then
