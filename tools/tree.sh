@@ -29,6 +29,9 @@ prepare() {
 	# Debian's top-level "/*" rule would hide every new file from git status.
 	sed -i '/^# Debian packaging/,$d' "$tmp/.gitignore"
 	git -C "$tmp" init -q
+	# No automatic gc: after the first commit's 80000 loose objects it would repack the whole
+	# kernel in the background, holding the locks the next git command needs.
+	git -C "$tmp" config gc.auto 0 && git -C "$tmp" config maintenance.auto false
 	git -C "$tmp" add -f .
 	TREE=$tmp tree_git commit -q -m "pristine: Debian linux-source-$SERIES ($v)" \
 		-m "Unpacked from $TARBALL; Debian's top-level '/*' ignore rule dropped so new files show up."
