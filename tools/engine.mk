@@ -274,9 +274,17 @@ YOURS   ?= exercises
 OWN      = $(if $(filter command line,$(origin CODE))$(CMD),,yes)
 REFRUN   = $(TARGET)-run-reference
 NEXT     = $(shell LABS=$(LABS) tools/stages.sh above $(STAGE))
+ifneq ($(DRYRUN),)
+# make run DRYRUN=1: make run's QEMU command, printed; no package, kernel or guest is made.
+run: check-stage
+	@$(MAKE) -s boot-dry K=$(STAGE) T=$(STAGE) RUN=$(TARGET)-run
+boot-dry:
+	@$(RUNENV) tools/run.sh batch
+else
 run: run-boot
 	@$(if $(CMD),$(if $(filter-out 0,$(file <$(RUNEXIT))),\
 	  $(if $(LAB_EXIT),$(lab-exit $(file <$(RUNEXIT))),exit 1)))
+endif
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
 	@$(if $(OWN),echo "run: the reference solution first on the same kernel (its verdict below)" \
