@@ -296,7 +296,7 @@ run-boot: check-stage kernels-from
 	  $(if $(CMD),|| test -s $(RUNEXIT))
 	@$(if $(OWN),tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
 	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
-	  $(NEXT))
+	  $(YOURS)/$(STAGE)/answers.md $(NEXT))
 
 # With a terminal and tmux, the console and gdb side by side (tools/split.sh); NOSPLIT=1, or
 # no tmux: the console alone, and 'make gdb' in a second terminal.
