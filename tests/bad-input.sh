@@ -13,7 +13,7 @@ disk=$(grep -l '^DISK' labs/*/stage.mk | head -1 | cut -d/ -f2)	# make replay re
 for a in "run STAGE=99-nope" "run STAGE=$old" "run TARGET=nope" "grade STAGE=nope" \
 	"run FILES=/nonexistent CMD=true" "run CODE=mine" "grade-all SUBMISSIONS=/nonexistent" \
 	"grade CODE=/no/such/dir" "kernels-import ARCHIVE=/nonexistent.tar.zst" "kernels-import" \
-	"replay STAGE=$disk" \
+	"replay STAGE=$disk" "run TIMEOUT=abc" \
 	"prepare WORK=$bad/w TARBALL=/nonexistent.tar.xz" "prepare WORK=$bad/w TARBALL=$bad/old.tar.xz"
 do
 	out=$($LABMAKE $a 2>&1 >/dev/null | grep -Ev '^make(\[[0-9]+\])?: \*\*\*')

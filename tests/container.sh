@@ -33,8 +33,8 @@ mkdir -p "$cache" && [ $# = 0 ] || cp "$1" "$cache/kernels.tar.zst"
 s=$(date +%s)
 tools/container/run.sh run ${1:+KERNELS_FROM=/root/.cache/lab311/kernels.tar.zst} </dev/null \
 	>"$c/run.log" 2>&1 || fail "make run failed: $(tail -3 "$c/run.log")"
-grep -E '^(container|kernels|verdict):' "$c/run.log"
-grep -q '^verdict: PASS' "$c/run.log" || fail "no PASS verdict: $(tail -3 "$c/run.log")"
+grep -E '^(container|kernels|reference|you):' "$c/run.log"
+grep -q '^reference: .*: PASS' "$c/run.log" || fail "no PASS verdict: $(tail -3 "$c/run.log")"
 echo "container: verdict in $(( $(date +%s) - s )) s (image built or reused," \
 	"$([ $# -gt 0 ] && echo "kernels imported" || echo "kernel built, compiler cache kept"))"
 id=$(printf %s "$LAB" | cksum | cut -d' ' -f1)

@@ -11,7 +11,7 @@ fail() { echo "docs-drift: $*" >&2; exit 1; }
 # error.
 try() {
 	rm -rf "$s" && mkdir -p "$s/labs" && cp -r docs patches tools mkdocs.yml "$s/" &&
-		cp labs/renamed labs/series "$s/labs/"  # redirects of renamed stages; the series
+		cp labs/renamed labs/series labs/order "$s/labs/"  # renames; the series; the stages
 	sed -i "$3" "$s/${4:-$page}"
 	if (cd "$s" && mkdocs build --strict -q -d "$s/site") >"$s.err" 2>&1; then
 		[ -z "$2" ] || fail "$1: the build passed"

@@ -40,9 +40,9 @@ learner)
 		"$([ -n "$archive" ] || echo "$keep/ccache:/root/.cache/lab311/ccache")" ||
 		fail "the root did not run"
 	read -r rc secs < "$d/io/rc"
-	grep -E '^(deps|kernels|kbuild|verdict):' "$d/io/run.log" | cut -c1-160
-	[ "$rc" = 0 ] && grep -q '^verdict: PASS' "$d/io/run.log" ||
-		fail "make run exited $rc, no PASS verdict: $(tail -3 "$d/io/run.log")"
+	grep -E '^(deps|kernels|kbuild|reference|you):' "$d/io/run.log" | cut -c1-160
+	[ "$rc" = 0 ] && grep -q '^reference: .*: PASS' "$d/io/run.log" ||
+		fail "make run exited $rc, no reference PASS: $(tail -3 "$d/io/run.log")"
 	asked=$(comm -13 "$d/io/before.manual" "$d/io/after.manual" | sed 's/:amd64$//' | xargs)
 	# The learner's list as the root's release has it, less what the root had already (git,
 	# make, perl...).

@@ -12,7 +12,7 @@ rm -rf "$d" && mkdir -p "$d/patches"
 $LABMAKE kernels-export ARCHIVE="$d/k.tar.zst" || fail "export failed"
 $LABMAKE run STAGE="$s" WORK="$d/w" KERNELS_FROM="$d/k.tar.zst" >"$d/run.log" 2>&1 ||
 	{ cat "$d/run.log" >&2; fail "make run on imported kernels failed"; }
-grep -E '^(kernels|kbuild|boot|verdict):' "$d/run.log"
+grep -E '^(kernels|kbuild|boot|reference|you):' "$d/run.log"
 grep -q 'up to date (imported' "$d/run.log" && [ ! -e "$d/w/linux" ] && [ ! -e "$d/w/build" ] ||
 	fail "make run on imported kernels unpacked a tree or built a kernel"
 # Another checkout: the subject of one of STAGE's patches for this series edited. A damaged

@@ -30,7 +30,7 @@ LOOKS_LIKE_REF = re.compile(r"^\s*\{\{\s*hunk\b")
 HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 HEADING = re.compile(r"#{1,6}\s")
-PORT_NOTE = '!!! note "Linux {}"'  # a later series' note, rendered; its paths are not linked
+PORT_NOTE = '??? note "Linux {}: how the port differs"'  # collapsed; its paths are not linked
 
 # Links: the shape every generated or hand-written link to these two sites must have.
 KORG = "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id="
@@ -67,6 +67,8 @@ kseries = []  # labs/series' first column: the first series' patches are patches
 NOTE = None  # the start of a paragraph that says how a later series' port differs: "6.12: "
 seen = set()  # stages whose page was checked: a stage without a page is an error too
 pages = set()  # the built pages, as paths in the site: labs/<id>.html
+stages = []  # labs/order: each has a learner's page docs/labs/<id>.md, checked by check_template
+unconfirmed = set()  # hashes that docs/sources.md does not confirm: not linked
 
 
 def parse_patch(path):
@@ -245,11 +247,11 @@ def show_hunks(markdown, where, series, ports):
             else:
                 section = (ref.group(2), n)
                 shown.append(section)
+                if not shown[:-1] and cmp:  # one line per page, before the first hunk
+                    out += [f'<small class="lab-port">Linux {", ".join(cmp)}: each hunk below '
+                            "is the same change in the port, unless a note under it says how "
+                            "the port differs.</small>", ""]
                 out.extend(diff_block(fname, hunks, n))
-                same = [f"{s}: the same change (the port's hunk {c[0][section]} of "
-                        f"{len(ports[s][section[0]][1])})" for s, c in cmp.items() if c[0][section]]
-                if same:
-                    out += [f'<small class="lab-port">{"; ".join(same)}.</small>', ""]
                 continue
         out.append(line)
     close()
@@ -320,6 +322,88 @@ def port_hunk(where, line, ports, cmp, shown_port, s, p, m):
     return [line]
 
 
+# The learner's pages besides the stage pages: what they show runs as the learner (no engine).
+LEARNER_PAGES = {"index.md", "glossary.md", "capstone.md", "checklist.md", "tmpfile-bug.md",
+                 "reviewing.md"}
+# What a learner runs; every other goal of the Makefile is the engine's or the maintainer's.
+LEARNER_GOALS = set("run walk debug gdb grade replay tree help docs docs-serve where container "
+                    "kernels-import bisect".split())
+CARD = ("Goal", "Before this", "Difficulty and time", "Review first")
+BOX = re.compile(r"\?\?\?\+? ")  # a collapsed box: what is inside is for who opens it
+
+
+def open_lines(markdown):
+    """The page's lines outside collapsed boxes, as (line number, line), code blocks included."""
+    inside = False
+    for n, line in enumerate(markdown.split("\n"), 1):
+        if BOX.match(line):
+            inside = True
+        elif line.strip() and not line.startswith(("    ", "\t")):
+            inside = False
+        if not inside:
+            yield n, line
+
+
+def check_commands(markdown, where):
+    """No engine command where a learner reads: in code spans and code blocks outside boxes."""
+    fence = None
+    for n, line in open_lines(markdown):
+        m = FENCE.match(line)
+        if m:
+            fence = None if fence and m.group(1)[0] == fence[0] else fence or m.group(1)
+            continue
+        found = re.findall(r"^\s*(?:\$ )?make\s+(.*)", line) if fence else \
+            re.findall(r"`make\s+([^`]*)`", line)
+        for args in found:
+            goal = next((w for w in args.split() if "=" not in w and not w.startswith("-")), "")
+            if goal and goal not in LEARNER_GOALS and re.fullmatch(r"[a-z][\w-]*", goal):
+                log.error(f"{where}:{n}: 'make {goal}' is not a learner's command: in a "
+                          "collapsed box (??? ...) if the page needs it at all")
+
+
+def check_template(markdown, where, stage):
+    """A stage page: the card, then See it, Your turn (with make grade), Done when, and last the
+    collapsed "Sources and ports" (docs/engine.md, "The stage page")."""
+    lines = markdown.split("\n")
+    heads = {line[3:].strip(): n for n, line in enumerate(lines) if line.startswith("## ")}
+    card = next((n for n, line in enumerate(lines) if line.startswith('!!! abstract "Stage card"')),
+                None)
+    if card is None:
+        log.error(f'{where}: no card: !!! abstract "Stage card" under the title')
+    else:
+        body = []
+        for line in lines[card + 1:]:
+            if line.strip() and not line.startswith("    "):
+                break
+            body.append(line.strip())
+        for field in CARD:
+            if not any(b.startswith(f"**{field}:**") for b in body):
+                log.error(f"{where}: the card has no '**{field}:**' paragraph")
+    want = ["See it", "Your turn", "Done when"]
+    for h in want:
+        if h not in heads:
+            log.error(f"{where}: no section '## {h}'")
+    at = [heads[h] for h in want if h in heads]
+    if at != sorted(at) or (card is not None and at and card > at[0]):
+        log.error(f"{where}: the card, '## See it', '## Your turn' and '## Done when' go in "
+                  "that order")
+    if "Your turn" in heads:
+        turn = lines[heads["Your turn"]:min([n for n in heads.values() if n > heads["Your turn"]]
+                                          or [len(lines)])]
+        if not any(re.search(rf"\bmake grade STAGE={re.escape(stage)}\b", t) for t in turn):
+            log.error(f"{where}: '## Your turn' does not give 'make grade STAGE={stage}'")
+    if "Done when" in heads:
+        rest = lines[heads["Done when"] + 1:]
+        end = next((n for n, t in enumerate(rest) if t.startswith(("#", "???"))), len(rest))
+        if not any(re.match(r"[-*] ", t) for t in rest[:end]):
+            log.error(f"{where}: '## Done when' has no list to tick")
+    boxes = [n for n, line in enumerate(lines) if line.startswith('??? info "Sources and ports"')]
+    if len(boxes) != 1:
+        log.error(f'{where}: {len(boxes)} boxes ??? info "Sources and ports", not one')
+    elif "Done when" in heads and boxes[0] < heads["Done when"]:
+        log.error(f'{where}: ??? info "Sources and ports" goes last, after "## Done when"')
+
+
 def kernel_url(path, line=None):
     """elixir's page for a path of the kernel tree, or None for one of the lab's own (tools/)."""
     if path.endswith((".o", ".ko")) or os.path.exists(os.path.join(top, *path.split("/")[:2])):
@@ -327,9 +411,13 @@ def kernel_url(path, line=None):
     return ELIXIR.format(version) + path + (f"#L{line}" if line else "")
 
 
+def commit_url(h):
+    return None if any(h.startswith(u) or u.startswith(h) for u in unconfirmed) else KORG + h
+
+
 def link_plain(text, paths=True):
     def link(m):
-        url = KORG + m.group(1) if m.group(1) else paths and kernel_url(m.group(2))
+        url = commit_url(m.group(1)) if m.group(1) else paths and kernel_url(m.group(2))
         return f"[{m.group(0)}]({url})" if url else m.group(0)
     return PLAIN.sub(link, text)
 
@@ -339,7 +427,7 @@ def link_token(m, paths=True):
     span = m.group(2) and SPAN.fullmatch(m.group(2).strip())
     if not span:
         return m.group(0)
-    url = KORG + span.group(1) if span.group(1) else (
+    url = commit_url(span.group(1)) if span.group(1) else (
         paths and kernel_url(span.group(2), span.group(4)))
     return f"[{m.group(0)}]({url})" if url else m.group(0)
 
@@ -393,6 +481,12 @@ def on_config(config):
     with open(os.path.join(top, "labs", "series"), encoding="utf-8") as f:
         kseries = [line.split()[0] for line in f if line.strip() and not line.startswith("#")]
     NOTE = re.compile(r"(%s): " % "|".join(map(re.escape, kseries[1:])) if kseries[1:] else "$^")
+    with open(os.path.join(top, "labs", "order"), encoding="utf-8") as f:
+        stages[:] = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    # A hash docs/sources.md marks "not confirmed" in its table is named, never linked.
+    with open(os.path.join(top, "docs", "sources.md"), encoding="utf-8") as f:
+        unconfirmed.clear()
+        unconfirmed.update(re.findall(r"^\| `([0-9a-f]{9,40})` .*not confirmed", f.read(), re.M))
     version = str(config["extra"].get("linux_version", ""))
     if not re.fullmatch(re.escape(kseries[0]) + r"\.\d+", version):
         log.error(f"mkdocs.yml: extra: linux_version is '{version}', not {kseries[0]}.N")
@@ -402,7 +496,7 @@ def on_config(config):
 
 
 # A fence holding only a walkthrough's capture of the first series.
-WALK_FENCE = re.compile(r'^```\n--8<-- "docs/labs/walks/([\w.-]+\.txt)"\n```$', re.M)
+WALK_FENCE = re.compile(r'^( *)```\n\1--8<-- "docs/labs/walks/([\w.-]+\.txt)"\n\1```$', re.M)
 
 
 def series_tabs(markdown):
@@ -413,27 +507,38 @@ def series_tabs(markdown):
             return f.read()
 
     def tabs(m):
-        first = read(f"docs/labs/walks/{m[1]}")
-        found = [(s, f"docs/labs/walks/{s}/{m[1]}") for s in kseries[1:]]
+        ind, name = m[1], m[2]
+        first = read(f"docs/labs/walks/{name}")
+        found = [(s, f"docs/labs/walks/{s}/{name}") for s in kseries[1:]]
         # A series with captures but not this one: the manifest's UNSTABLE keeps the run out.
         none = [s for s, p in found if os.path.isdir(os.path.join(top, os.path.dirname(p))) and
                 not os.path.exists(os.path.join(top, p))]
         found = [(s, p) for s, p in found if os.path.exists(os.path.join(top, p))]
         same = [s for s, p in found if read(p) == first]
         found = [(s, p) for s, p in found if s not in same]
-        notes = "".join(f"\n\nLinux {s} shows the same, line for line." for s in same) + "".join(
-            f"\n\nLinux {s}: no capture, as `make test` runs no walkthrough on this kernel there "
-            "(the stage's manifest has `UNSTABLE` for it)." for s in none)
+        notes = "".join(f"\n\n{ind}Linux {s} shows the same, line for line." for s in same) + \
+            "".join(f"\n\n{ind}Linux {s}: no capture, as the lab runs no walkthrough on this "
+                    "kernel there (it is not stable on that series)." for s in none)
         if not found:
             return m[0] + notes
-        return "\n\n".join(f'=== "Linux {s}"\n\n    ```\n    --8<-- "{p}"\n    ```'
-                             for s, p in [(kseries[0], f"docs/labs/walks/{m[1]}")] + found) + notes
+        return "\n\n".join(f'{ind}=== "Linux {s}"\n\n{ind}    ```\n{ind}    --8<-- "{p}"\n'
+                             f'{ind}    ```'
+                             for s, p in [(kseries[0], f"docs/labs/walks/{name}")] + found) + notes
     return WALK_FENCE.sub(tabs, markdown)
 
 
 def on_page_markdown(markdown, page, config, files):
     uri = page.file.src_uri
-    stage = uri[len("labs/"):-len(".md")] if re.fullmatch(r"labs/[^/]+\.md", uri) else None
+    name = uri[len("labs/"):-len(".md")] if re.fullmatch(r"labs/[^/]+\.md", uri) else None
+    # A stage's hunks are on its page, or on a page of their own, labs/<id>-patches.md.
+    stage = name[:-len("-patches")] if name and name.endswith("-patches") else name
+    converted = '"Stage card"' in markdown  # INTEGRATION: every page, once all are converted
+    if name in stages and converted:
+        check_template(markdown, "docs/" + uri, name)
+    if name in stages and os.path.exists(os.path.join(top, "docs", "labs", name + "-patches.md")):
+        stage = None
+    if converted and (uri in LEARNER_PAGES or name in stages):
+        check_commands(markdown, "docs/" + uri)
     series = load_series(stage) if stage else None
     ports = {s: load_series(stage, s) for s in kseries[1:]} if series is not None else {}
     if stage and series is not None:

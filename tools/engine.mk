@@ -52,6 +52,8 @@ $(if $(filter $(STAGES),$(STAGE)),,$(if $(call renamed,$(STAGE)),\
 ALLTARGETS := $(patsubst labs/targets/%.mk,%,$(wildcard labs/targets/*.mk))
 $(if $(QEMU_$(TARGET)),,$(error lab: unknown target '$(TARGET)' (targets: $(ALLTARGETS))))
 $(if $(FILES),$(if $(wildcard $(FILES)/.),,$(error lab: FILES=$(FILES) is not a directory)))
+$(if $(shell printf %s '$(subst ','',$(TIMEOUT))' | grep -Ex '[0-9]+[smhd]?'),,$(error lab: \
+  TIMEOUT=$(TIMEOUT) is no time: seconds such as 120, or 5m))
 $(if $(filter solutions exercises,$(CODE))$(wildcard $(CODE)/.),,$(error lab: CODE must be \
   solutions, exercises or a directory of <stage-id>/ folders, not '$(CODE)'))
 $(if $(shell printf %s '$(subst ', ,$(CODE))' | tr -d 'A-Za-z0-9_./+-'),$(error lab: \
@@ -231,7 +233,7 @@ modules: deps
 	  rm -rf $(MODDIR))
 
 # boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|walk|gdbtest
-#   EXPECT=all|zero|flip
+#   EXPECT=all|zero|flip [REPORT_ONLY=y: a failing verdict is no failure, once reported]
 # RUN names the run's directory (log, results.json, junit.xml).
 MODE   ?= batch
 EXPECT ?= all
@@ -257,19 +259,36 @@ REVIEW  = $(if $(filter solutions,$(CODE)),,\
 boot: host guest modules
 	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), \
 	  ' running:' $(QCMD))
-	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)
+	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)$(if $(REPORT_ONLY), || \
+	  test -s $(WORK)/runs/$(RUN)/results.json)
 
 # The main job: build the stage as the learner's tree has it, boot it, check it.
 INTERACTIVE := $(shell [ -t 0 ] && [ -t 2 ] && [ -z "$$CI" ] && echo yes)
 # With CMD, make exits with the command's status (tools/cmdout.sh: 124 a hang, 125 an oops).
 RUNEXIT  = $(WORK)/runs/$(TARGET)-run/exit
+# Without CODE or CMD, make run checks the learner's own code (YOURS, exercises/ unless a test
+# says otherwise), after the reference solution's boot of the same kernel, whose verdict it
+# shows labelled as the reference's and exits with: it says whether the kernel does what the
+# stage says. The learner's score is reported, not turned into an exit status (make grade does).
+YOURS   ?= exercises
+OWN      = $(if $(filter command line,$(origin CODE))$(CMD),,yes)
+REFRUN   = $(TARGET)-run-reference
+NEXT     = $(shell LABS=$(LABS) tools/stages.sh above $(STAGE))
 run: run-boot
 	@$(if $(CMD),$(if $(filter-out 0,$(file <$(RUNEXIT))),\
 	  $(if $(LAB_EXIT),$(lab-exit $(file <$(RUNEXIT))),exit 1)))
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@rm -f $(RUNEXIT) && $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) T=$(STAGE) \
-	  RUN=$(TARGET)-run MODE=$(if $(RUNSHELL),interactive,batch) $(if $(CMD),|| test -s $(RUNEXIT))
+	@$(if $(OWN),echo "run: the reference solution first on the same kernel (its verdict below)" \
+	  && mkdir -p $(WORK)/runs && { $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(REFRUN) \
+	  CODE=solutions > $(WORK)/runs/$(REFRUN).out 2>&1; echo $$? > $(WORK)/runs/$(REFRUN).rc; })
+	@rm -f $(RUNEXIT) $(WORK)/runs/$(TARGET)-run/results.json && \
+	  $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(TARGET)-run \
+	  MODE=$(if $(RUNSHELL),interactive,batch) $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
+	  $(if $(CMD),|| test -s $(RUNEXIT))
+	@$(if $(OWN),tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
+	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
+	  $(NEXT))
 
 # With a terminal and tmux, the console and gdb side by side (tools/split.sh); NOSPLIT=1, or
 # no tmux: the console alone, and 'make gdb' in a second terminal.

@@ -99,6 +99,10 @@ test-plan-rest: test-plan-stages
 	$(call plan,stage switches keep a learner's uncommitted edits,$(SUBMAKE) check-switch)
 	$(call plan,a hung guest gets a verdict within its timeout,$(SUBMAKE) check-hang)
 	$(call plan,make run CMD= exits with the command's status,$(SUBMAKE) check-exit-status)
+	$(call plan,make run shows the learner's own score and next command$(comma) and the \
+	  reference's verdict; a solution copied into the learner's code scores full,\
+	  LABMAKE="$(SUBMAKE) STAGE=$(FIRST)" STAGE=$(FIRST) NEXT=$(word 2,$(STAGES)) \
+	  tests/own-score.sh)
 	$(call plan,gdb attaches with the .gdbinit and the launch.json that make debug writes,\
 	  $(SUBMAKE) check-gdb-attach)
 	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\

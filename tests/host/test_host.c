@@ -320,26 +320,29 @@ TEST(grade_rejects_forged_and_failed_runs)
 }
 
 /*
- * Present: text after "Your answer:", on its line or below. Missing: nothing but blanks, no
- * "Your answer:" line, or the question deleted. A question the template does not ask (12 in
- * the learner's file) is not reported.
+ * Present: text after "Your answer:", on its line or below, up to the next heading. Missing:
+ * nothing but blanks, no "Your answer:" line, or the question deleted. A question the template
+ * does not ask (12 and G3 in the learner's file) is not reported. gdb questions ("### GN.")
+ * are matched by their own numbers: G1 is not question 1.
  */
 TEST(answers_present_or_missing)
 {
-	static const int num[] = { 1, 4, 8, 11, 13 }, present[] = { 1, 0, 1, 0, 0 };
+	static const int num[] = { 1, 4, 8, 11, 13, 1, 2 }, present[] = { 1, 0, 1, 0, 0, 1, 0 };
+	static const int gdb[] = { 0, 0, 0, 0, 0, 1, 1 };
 	struct answers a;
 
 	ASSERT_EQ(0, answers_load("fixtures/answers-template.md", "fixtures/answers-learner.md",
 				  &a));
-	ASSERT_EQ(5, a.n);
-	for (int i = 0; i < 5; i++) {
+	ASSERT_EQ(7, a.n);
+	for (int i = 0; i < 7; i++) {
 		EXPECT_EQ(num[i], a.q[i].num);
+		EXPECT_EQ(gdb[i], a.q[i].gdb);
 		EXPECT_EQ(present[i], a.q[i].present) TH_LOG("question %d", num[i]);
 	}
 	EXPECT_STREQ("Does the message match the code?", a.q[2].title);
 	ASSERT_EQ(0, answers_load("fixtures/answers-template.md", "fixtures/none.md", &a));
-	ASSERT_EQ(5, a.n);
-	for (int i = 0; i < 5; i++) {
+	ASSERT_EQ(7, a.n);
+	for (int i = 0; i < 7; i++) {
 		EXPECT_EQ(0, a.q[i].present) TH_LOG("question %d, with no answers file", num[i]);
 	}
 	EXPECT_EQ(-1, answers_load("fixtures/none.md", "fixtures/answers-learner.md", &a));
@@ -362,12 +365,14 @@ TEST(grade_reports_answers)
 	slurp(opath, out, sizeof(out));
 	slurp(jpath, json, sizeof(json));
 	EXPECT_NE(NULL, strstr(out, "  score 5/5\n"
-			       "  review answers in fixtures/answers-learner.md (not scored):\n"
+			       "  review and gdb answers in fixtures/answers-learner.md (not scored):\n"
 			       "    present  1. Does it build on its own?\n"
 			       "    missing  4. Who owns each pointer")) TH_LOG("%s", out);
 	EXPECT_NE(NULL, strstr(out, "    present  8. Does the message match the code?\n"
 			       "    missing  11. What runs on the paths nobody tests?\n"
 			       "    missing  13. Can user space tell"));
+	EXPECT_NE(NULL, strstr(out, "    present  G1. Which AP[2:0] bits does `lab pte 0xffff1000` "
+			       "show?\n    missing  G2. Which symbol")) TH_LOG("%s", out);
 	EXPECT_NE(NULL, strstr(out, "verdict: PASS: all checks pass (linux 6.1)\n"));
 	EXPECT_NE(NULL, strstr(json, "\"score\": 5, \"max_score\": 5"));
 	EXPECT_NE(NULL, strstr(json, "\"extra_data\": {\"series\": \"6.1\", \"answers\": [\n"
@@ -376,7 +381,9 @@ TEST(grade_reports_answers)
 		TH_LOG("%s", json);
 	EXPECT_NE(NULL, strstr(json, "{\"question\": 13, \"title\": \"Can user space tell whether "
 			       "the feature is there, and what happens on an old kernel?\", "
-			       "\"status\": \"missing\"}\n]}}\n"));
+			       "\"status\": \"missing\"},"));
+	EXPECT_NE(NULL, strstr(json, "{\"question\": \"G2\", \"title\": \"Which symbol does the "
+			       "SWI literal hold?\", \"status\": \"missing\"}\n]}}\n")) TH_LOG("%s", json);
 	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --fail 'not submitted'"
 			ANSWERS " --json %s >%s", jpath, opath));
 	slurp(jpath, json, sizeof(json));

@@ -244,6 +244,8 @@ def walkthrough(*stops, bases=SIGPAGE, masks=MASKS):
     expression, replacement) pairs for other values that change from boot to boot."""
     global WALK
     WALK = Walk(list(stops), bases, masks)
+    # A checkpoint is shown whole: gdb's pager would stop it halfway in a short terminal.
+    gdb.execute("set pagination off")
 
 
 def walk_batch(path, label, below):

@@ -28,12 +28,19 @@ static int parse(const char *path, struct answers *a)
 		const char *s = line + strspn(line, " \t");
 		int num, at = 0;
 
-		if (sscanf(line, "## %d. %n", &num, &at) == 1 && at) {
+		if (line[0] == '#') {
+			int gdb = sscanf(line, "### G%d. %n", &num, &at) == 1 && at;
+
+			/* Any other heading ends the answer above it. */
+			cur = NULL;
+			marked = 0;
+			if (!gdb && !(sscanf(line, "## %d. %n", &num, &at) == 1 && at))
+				continue;
 			/* Past the last slot a question is ignored, and its answer with it. */
 			cur = a->n < ANSWERS_MAX ? &a->q[a->n++] : NULL;
-			marked = 0;
 			if (cur) {
 				cur->num = num;
+				cur->gdb = gdb;
 				line[strcspn(line, "\n")] = 0;
 				snprintf(cur->title, sizeof(cur->title), "%s", line + at);
 			}
@@ -59,7 +66,8 @@ int answers_load(const char *template, const char *learner, struct answers *a)
 	for (int i = 0; i < a->n; i++) {
 		a->q[i].present = 0;
 		for (int j = 0; j < mine.n; j++)
-			a->q[i].present |= mine.q[j].num == a->q[i].num && mine.q[j].present;
+			a->q[i].present |= mine.q[j].num == a->q[i].num &&
+					   mine.q[j].gdb == a->q[i].gdb && mine.q[j].present;
 	}
 	return 0;
 }

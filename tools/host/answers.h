@@ -2,7 +2,8 @@
 /*
  * A learner's answers to a stage's review questions (exercises/<id>/answers.md): each question
  * is a heading "## N. text" (N its number in docs/checklist.md) with a line "Your answer:" under
- * it, and its answer is whatever follows that marker up to the next question. The questions
+ * it, and its answer is whatever follows that marker up to the next heading. Questions on what
+ * gdb shows are headings "### GN. text" (under "## gdb"), answered the same way. The questions
  * asked come from the lab's template (solutions/<id>/answers.md), not from the learner's copy,
  * so that a question deleted there is reported missing rather than never asked.
  * Answers are reported, not scored: the grader cannot judge them.
@@ -13,8 +14,9 @@
 #define ANSWERS_MAX 16
 
 struct answer {
-	int num;		/* the question's number in docs/checklist.md */
-	char title[256];	/* its heading without "## N. " */
+	int num;		/* the question's number in docs/checklist.md, or N of "GN" */
+	int gdb;		/* a question on what gdb shows: "GN" */
+	char title[256];	/* its heading without "## N. " or "### GN. " */
 	int present;		/* text other than whitespace follows its "Your answer:" */
 };
 

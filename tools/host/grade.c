@@ -134,10 +134,10 @@ static void print_table(const struct run *x)
 	}
 	printf("  score %d/%d\n", x->score, x->max);
 	if (x->ans.n)
-		printf("  review answers in %s (not scored):\n", x->o.answers);
+		printf("  review and gdb answers in %s (not scored):\n", x->o.answers);
 	for (int i = 0; i < x->ans.n; i++)
-		printf("    %-8s %d. %s\n", x->ans.q[i].present ? "present" : "missing", x->ans.q[i].num,
-		       x->ans.q[i].title);
+		printf("    %-8s %s%d. %s\n", x->ans.q[i].present ? "present" : "missing",
+		       x->ans.q[i].gdb ? "G" : "", x->ans.q[i].num, x->ans.q[i].title);
 }
 
 /* Did the run itself go as a run must? Empty when it did, else why not. */
@@ -232,7 +232,9 @@ static void write_json(const struct run *x)
 	if (x->ans.n)
 		fprintf(f, "\"answers\": [");
 	for (int i = 0; i < x->ans.n; i++) {
-		fprintf(f, "%s\n  {\"question\": %d, \"title\": \"", i ? "," : "", x->ans.q[i].num);
+		/* A review question by its checklist number, a gdb question as "GN". */
+		fprintf(f, x->ans.q[i].gdb ? "%s\n  {\"question\": \"G%d\", \"title\": \"" :
+			"%s\n  {\"question\": %d, \"title\": \"", i ? "," : "", x->ans.q[i].num);
 		esc(f, x->ans.q[i].title, 0);
 		fprintf(f, "\", \"status\": \"%s\"}", x->ans.q[i].present ? "present" : "missing");
 	}
