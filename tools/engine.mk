@@ -274,9 +274,17 @@ YOURS   ?= exercises
 OWN      = $(if $(filter command line,$(origin CODE))$(CMD),,yes)
 REFRUN   = $(TARGET)-run-reference
 NEXT     = $(shell LABS=$(LABS) tools/stages.sh above $(STAGE))
+ifneq ($(DRYRUN),)
+# make run DRYRUN=1: make run's QEMU command, printed; no package, kernel or guest is made.
+run: check-stage
+	@$(MAKE) -s boot-dry K=$(STAGE) T=$(STAGE) RUN=$(TARGET)-run
+boot-dry:
+	@$(RUNENV) tools/run.sh batch
+else
 run: run-boot
 	@$(if $(CMD),$(if $(filter-out 0,$(file <$(RUNEXIT))),\
 	  $(if $(LAB_EXIT),$(lab-exit $(file <$(RUNEXIT))),exit 1)))
+endif
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
 	@$(if $(OWN),echo "run: the reference solution first on the same kernel (its verdict below)" \
@@ -288,7 +296,7 @@ run-boot: check-stage kernels-from
 	  $(if $(CMD),|| test -s $(RUNEXIT))
 	@$(if $(OWN),tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
 	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
-	  $(NEXT))
+	  $(YOURS)/$(STAGE)/answers.md $(NEXT))
 
 # With a terminal and tmux, the console and gdb side by side (tools/split.sh); NOSPLIT=1, or
 # no tmux: the console alone, and 'make gdb' in a second terminal.

@@ -10,7 +10,13 @@
 #   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution.
 set -eu
 mode=$1
-[ "$QEMU" = none ] || [ -s "$KDIR/vmlinux" ] ||
+# DRYRUN=1: the QEMU command this boot would run, printed, with nothing built or booted.
+dry=${DRYRUN:-}
+[ -z "$dry" ] || [ "$QEMU" != none ] ||
+	{ echo "run: the host target has no machine: no QEMU command to print"; exit 0; }
+[ -z "$dry" ] || [ -z "$LOADER" ] || [ -s "$KDIR/vmlinux" ] || { echo "run: $TARGET's loader" \
+	"($LOADER) reads the built kernel: no QEMU command before it is built" >&2; exit 2; }
+[ "$QEMU" = none ] || [ -s "$KDIR/vmlinux" ] || [ -n "$dry" ] ||
 	{ echo "run: no kernel built in $KDIR: build it first (make kernel K=<stage> TARGET=<t>)" >&2
 	exit 2; }
 mkdir -p "$RUNDIR"
@@ -28,14 +34,13 @@ if [ "$QEMU" = none ]; then
 		> "$log" 2>&1 || true
 	grade
 fi
-[ -n "${REPLAY:-}" ] ||
+[ -n "${REPLAY:-}" ] || [ -n "$dry" ] ||
 	tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" "${MODDIR:-}"
 append="console=$CONSOLE panic=-1 lab.mode=$LABMODE lab.time=$(date +%s)${CMDLINE:+ $CMDLINE}"
 if [ -n "$DISK" ]; then
 	# A fresh journaled ext4 for every boot, judged by e2fsck once the guest is gone.
-	rm -f "$RUNDIR/disk.img"
-	truncate -s 32M "$RUNDIR/disk.img"
-	mkfs.ext4 -q -F -L lab "$RUNDIR/disk.img"
+	[ -n "$dry" ] || { rm -f "$RUNDIR/disk.img"; truncate -s 32M "$RUNDIR/disk.img"
+		mkfs.ext4 -q -F -L lab "$RUNDIR/disk.img"; }
 	QEMU="$QEMU -drive if=none,format=raw,file=$RUNDIR/disk.img,id=disk"
 	QEMU="$QEMU -device virtio-blk-device,drive=disk"
 	append="$append lab.disk=$DISK"

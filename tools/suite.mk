@@ -96,6 +96,8 @@ test-plan-rest: test-plan-stages
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
 	  $(SUBMAKE) check-ccache-remote)
 	$(call plan,bad input gets one clear line and a non-zero exit,$(SUBMAKE) check-badinput)
+	$(call plan,each machine's QEMU command equals its golden copy (make run DRYRUN=1$(comma) \
+	  nothing built),LABMAKE="$(SUBMAKE)" tests/qemu-golden.sh)
 	$(call plan,stage switches keep a learner's uncommitted edits,$(SUBMAKE) check-switch)
 	$(call plan,a hung guest gets a verdict within its timeout,$(SUBMAKE) check-hang)
 	$(call plan,make run CMD= exits with the command's status,$(SUBMAKE) check-exit-status)

@@ -1,11 +1,13 @@
 #!/bin/sh
 # The end of make run: the reference solution's verdict on this kernel, labelled as such, the
 # learner's own score, and the one command to run next. Exits with the reference's status.
-#   yourscore.sh STAGE REF_RUN OWN_RUN CODEDIR 'FILES' [NEXT_STAGE]
+#   yourscore.sh STAGE REF_RUN OWN_RUN CODEDIR 'FILES' ANSWERS [NEXT_STAGE]
+# CODEDIR and FILES: the code the stage grades (an earlier stage's, for a stage that grades it
+# again); ANSWERS: the stage's own review answers.
 # REF_RUN.out and REF_RUN.rc: the reference boot's output and status; OWN_RUN/results.json:
 # the learner's run (none when their code did not build or the guest gave no report).
 set -eu
-stage=$1 ref=$2 own=$3 dir=$4 files=$5 next=${6:-}
+stage=$1 ref=$2 own=$3 dir=$4 files=$5 answers=$6 next=${7:-}
 rc=$(cat "$ref.rc" 2>/dev/null || echo 1)
 verdict=$(sed -n 's/^verdict: //p' "$ref.out" 2>/dev/null | tail -n 1)
 echo "reference: the reference solution on this kernel: ${verdict:-no verdict} (log: $ref.out)"
@@ -23,7 +25,7 @@ asked=$(grep -c '"status": "\(present\|missing\)"' "$json" || true)
 echo "you: $dir scores $1/$2 on $stage; review and gdb answers written: $present of $asked"
 if [ "$1" != "$2" ]; then echo "next: $edit, then: make grade STAGE=$stage"
 elif [ "$present" != "$asked" ]; then
-	echo "next: answer the questions in $dir/answers.md, then: make grade STAGE=$stage"
+	echo "next: answer the questions in $answers, then: make grade STAGE=$stage"
 elif [ -n "$next" ]; then echo "next: the next stage: make run STAGE=$next"
 else echo "next: every stage done: the capstone, docs/capstone.md"; fi
 exit "$rc"

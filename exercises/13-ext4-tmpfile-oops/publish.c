@@ -61,7 +61,7 @@ static int via_rename(const char *dir, const char *name, const void *data, size_
 
 	/* TODO: a hidden temporary name from mkstemp() in the same directory, filled
 	 * completely, then rename()d over the final name; remove it on any error. */
-	err = -ENOSYS; (void)tmp; (void)path; (void)fd; (void)dir; (void)name; (void)data; (void)len; (void)mode;
+	err = -ENOSYS; (void)tmp; (void)path; (void)fd;
 	return err ? err : PUBLISH_FALLBACK;
 }
 

@@ -77,7 +77,7 @@ static int via_rename(const char *dir, const char *name, const void *data, size_
 		err = -errno;
 	if (err)
 		unlink(tmp);
-	/* STUB: err = -ENOSYS; (void)tmp; (void)path; (void)fd; (void)dir; (void)name; (void)data; (void)len; (void)mode; */
+	/* STUB: err = -ENOSYS; (void)tmp; (void)path; (void)fd; */
 	return err ? err : PUBLISH_FALLBACK;
 }
 

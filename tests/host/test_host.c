@@ -183,6 +183,9 @@ TEST(manifest_rejects_bad_input)
 	EXPECT_NE(NULL, strstr(err, "fixtures/bad-key.mk:5: unknown key")) TH_LOG("%s", err);
 	EXPECT_EQ(-1, manifest_load("fixtures/bad-many.mk", NULL, &m, err, sizeof(err)));
 	EXPECT_NE(NULL, strstr(err, "more than 32")) TH_LOG("%s", err);
+	/* A scope that is neither a target nor a series (fixtures/targets/, fixtures/series). */
+	EXPECT_EQ(-1, manifest_load("fixtures/05-scope/stage.mk", NULL, &m, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "fixtures/05-scope/stage.mk:8: unknown scope")) TH_LOG("%s", err);
 }
 
 TEST(manifest_per_target_keys)

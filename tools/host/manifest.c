@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "manifest.h"
 
 static const char *const required[] = {
@@ -26,6 +27,45 @@ static int known_key(const char *key)
 		if (strlen(manifest_keys[i]) == n && !strncmp(manifest_keys[i], key, n))
 			return 1;
 	return 0;
+}
+
+/*
+ * KEY@scope: the scope must be a target (labs/targets/<scope>.mk) or a kernel series (the first
+ * column of labs/series), labs being the folder above the manifest's own; a typo would
+ * otherwise leave the key unread. A manifest with no labs/targets above it is not checked.
+ */
+static int known_scope(const char *path, const char *key)
+{
+	const char *scope = strchr(key, '@');
+	char labs[512], file[700], line[256], *slash;
+	FILE *f;
+	int found = 0;
+
+	if (!scope++)
+		return 1;
+	snprintf(labs, sizeof(labs), "%s", path);
+	for (int up = 0; up < 2; up++) {
+		slash = strrchr(labs, '/');
+		if (!slash) {
+			snprintf(labs, sizeof(labs), ".");
+			break;
+		}
+		*slash = 0;
+	}
+	snprintf(file, sizeof(file), "%s/targets/%s.mk", labs, scope);
+	if (!strchr(scope, '/') && !access(file, F_OK))
+		return 1;
+	snprintf(file, sizeof(file), "%s/targets", labs);
+	if (access(file, F_OK))
+		return 1;
+	snprintf(file, sizeof(file), "%s/series", labs);
+	f = fopen(file, "r");
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = line[0] != '#' && !strncmp(line, scope, strlen(scope)) &&
+			isspace((unsigned char)line[strlen(scope)]);
+	if (f)
+		fclose(f);
+	return found;
 }
 
 static char *trim(char *s)
@@ -158,6 +198,8 @@ int manifest_load(const char *path, const char *target, struct manifest *m, char
 			why = "not a 'KEY := value' line";
 		else if (!known_key(k))
 			why = "unknown key (docs/engine.md lists the keys)";
+		else if (!known_scope(path, k))
+			why = "unknown scope after '@' (a target of labs/targets/ or a series of labs/series)";
 		else if (m->n == MANIFEST_MAX)
 			why = "too many keys";
 		else if (strlen(k) >= sizeof(m->keys[0]) || strlen(v) >= sizeof(m->vals[0]))

@@ -1,0 +1,1 @@
+timeout -k 5 120 qemu-system-arm -M virt -cpu cortex-a15 -m 256 -nic none -display none -no-reboot -kernel $WORK/out/virt-nokuser/07-fiq-relocation/zImage -initrd $WORK/runs/virt-nokuser-run/initrd.gz -append console=ttyAMA0\ panic=-1\ lab.mode=test\ lab.time=T -monitor none -chardev file\,id=con\,path=$WORK/runs/virt-nokuser-run/serial.log -serial chardev:con
