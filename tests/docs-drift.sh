@@ -1,7 +1,8 @@
 #!/bin/sh
 # The docs build fails when a stage page and its patches disagree, or a link to the kernel's
 # sites has the wrong shape, or a page's notes on a later kernel series' port (6.12: ...) do
-# not fit it (tools/docs_hook.py): on a scratch copy of the docs, each way of breaking a page
+# not fit it, or a stage page leaves the learner's template, or a learner's page shows an engine
+# command (tools/docs_hook.py): on a scratch copy of the docs, each way of breaking a page
 # (06's unless named) must fail `mkdocs build` with its own error, and the pages as committed
 # must build. Usage: tests/docs-drift.sh [SCRATCH DIR].
 set -eu

@@ -383,8 +383,9 @@ check-walks:
 	@$(foreach r,$(WALKRUNS),f=$(call runfile,$(r)) && { test -f $(WALKED)/$$f || \
 	  { echo "$(WALKED)/$$f is missing: run 'make walks STAGE=$(call field1,$(r))'" >&2; \
 	    exit 1; }; } && \
-	  { grep -qF -- "--8<-- \"docs/labs/walks/$$f\"" docs/labs/$(call field1,$(r)).md || \
-	  { echo "docs/labs/walks/$$f is not on docs/labs/$(call field1,$(r)).md" >&2; \
+	  { grep -qsF -- "--8<-- \"docs/labs/walks/$$f\"" docs/labs/$(call field1,$(r)).md \
+	    docs/labs/$(call field1,$(r))-patches.md || \
+	  { echo "docs/labs/walks/$$f is not on docs/labs/$(call field1,$(r))(-patches).md" >&2; \
 	    exit 1; }; } &&) true
 	@for f in $(notdir $(wildcard $(WALKED)/*.txt)); do \
 	  case " $(foreach r,$(WALKRUNS),$(call runfile,$(r))) " in *" $$f "*) ;; \
