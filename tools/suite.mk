@@ -56,9 +56,19 @@ stage_steps = \
     on a recorded boot$(comma) replayed backwards,$(or $(call unstable,$(1),$(2)),\
     $(SUBMAKE) replaytest K=$(1) TARGET=$(2) $(EXACT)),\
     $(if $(call unstable,$(1),$(2)),skip,guest)))\
+  $(if $(call repro_step,$(1),$(2)),$(call plan,$(1) [$(2)]: reproducer: the reference scores \
+    full$(comma) the skeleton 0$(comma) the planted wrong ones below half,\
+    WORK=$(WORK) LABMAKE="$(SUBMAKE) $(EXACT)" tests/repro.sh $(1) $(2),guest))\
+  $(if $(and $(call repro_step,$(1),$(2)),$(call manifest_for,$(1),BISECT,$(2))),$(call plan,\
+    $(1) [$(2)]: make bisect finds the first bad stage with the reference reproducer$(comma) \
+    none with a wrong one,LABMAKE="$(SUBMAKE) $(EXACT)" tests/bisect.sh $(1) $(2),guest))\
   $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest \
     ($(call walkwhich,$(1),$(2))) as its page shows it,\
     $(SUBMAKE) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
+# repro_step STAGE,TARGET: the stage has a reproducer exercise, graded on this target (its
+# first), on the first series (on 6.12 the kernel below 10 dies later, in another task).
+repro_step = $(and $(call repro_file,$(1)),$(filter $(2),$(firstword $(call targets,$(1)))),\
+	     $(filter $(FIRST_SERIES),$(SERIES)))
 claimname = $(shell sed -n '2s/^\# //p' $(call claimfile,$(1)))
 # The fresh roots and the container, planned after the first stage's steps (they import its
 # kernel): tools/suite.sh runs them one at a time, beside the steps below them.
