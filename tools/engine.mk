@@ -90,7 +90,7 @@ UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
-	repro repro-check repro-cc repro-on bisect boot-dry \
+	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where \
 	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
 	replay gdb bench docs docs-serve host check-stage ccache-server walk
 
@@ -474,6 +474,10 @@ docs-serve: deps
 #   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)
 container:
 	@tools/container/run.sh $(or $(GOAL),run)
+
+# make clean-cache: frees what a later run makes again (tools/cleancache.sh), and says how much.
+clean-cache:
+	@tools/cleancache.sh $(WORK)
 
 where:
 	@echo "series:   linux $(SERIES) ($(TARBALL))"; echo "work dir: $(WORK)"
