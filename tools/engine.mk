@@ -134,7 +134,7 @@ check-stage:
 # Host tools: grader, skeleton generator, the pictures' SVG drawer, the kernel's gen_init_cpio.
 host: $(GRADE) $(HOSTBIN)/mkexercise $(HOSTBIN)/picsvg $(HOSTBIN)/gen_init_cpio
 $(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h answers.c answers.h \
-	  stagecheck.c stagecheck.h) \
+	  stagecheck.c stagecheck.h review.c review.h) \
 	  | deps
 	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -Wno-format-truncation -o $@ $(filter %.c,$^)
 # Generated, and read again, whenever a manifest or the loader changes. Only a host with the

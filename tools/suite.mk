@@ -131,16 +131,19 @@ check-host: host
 	@gcc -O2 -Wall -Wno-format-truncation -I$(KSRC)/tools/testing/selftests -Itools/host \
 	  -o $(HOSTTEST) \
 	  tests/host/test_host.c tools/host/ktap.c tools/host/manifest.c tools/host/answers.c \
-	  tools/host/stagecheck.c
+	  tools/host/stagecheck.c tools/host/review.c
 	@cd tests/host && env -u SERIES GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise \
 	  PICSVG=$(PICSVG) $(HOSTTEST)
 
-# exercises/<id>/ is generated from solutions/<id>/ by tools/host/mkexercise.
+# exercises/<id>/ is generated from solutions/<id>/: C files by tools/host/mkexercise, a
+# written review (review.txt) cut to its header, the lines that begin with '#' at its top (the
+# reference review below them stays in solutions/), every other file copied.
 EXDIR ?= exercises
 exercises: host
 	@for d in solutions/*/; do s=$$(basename $$d); mkdir -p $(EXDIR)/$$s; \
 	  for f in $$d*; do case $$f in \
 	    *.c) $(HOSTBIN)/mkexercise $$f > $(EXDIR)/$$s/$${f##*/} || exit 1;; \
+	    */review.txt) sed -n '/^#/!q;p' $$f > $(EXDIR)/$$s/review.txt;; \
 	    *) cp $$f $(EXDIR)/$$s/ ;; esac; done; done
 check-exercises: host
 	@rm -rf $(WORK)/exercises-check && $(SUBMAKE) exercises EXDIR=$(WORK)/exercises-check && \
