@@ -532,12 +532,11 @@ def on_page_markdown(markdown, page, config, files):
     name = uri[len("labs/"):-len(".md")] if re.fullmatch(r"labs/[^/]+\.md", uri) else None
     # A stage's hunks are on its page, or on a page of their own, labs/<id>-patches.md.
     stage = name[:-len("-patches")] if name and name.endswith("-patches") else name
-    converted = '"Stage card"' in markdown  # INTEGRATION: every page, once all are converted
-    if name in stages and converted:
+    if name in stages:
         check_template(markdown, "docs/" + uri, name)
     if name in stages and os.path.exists(os.path.join(top, "docs", "labs", name + "-patches.md")):
         stage = None
-    if converted and (uri in LEARNER_PAGES or name in stages):
+    if uri in LEARNER_PAGES or name in stages:
         check_commands(markdown, "docs/" + uri)
     series = load_series(stage) if stage else None
     ports = {s: load_series(stage, s) for s in kseries[1:]} if series is not None else {}

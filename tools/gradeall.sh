@@ -39,6 +39,20 @@ grade() {
 	fi
 }
 
+# repro LEARNER CODE STAGE TARGET JSON: the reproducer's row and points added to JSON's.
+repro() {
+	r=$class/$1/$3.repro.json
+	rm -f "$r"
+	if [ -f "$WORK/runs/class-$1-$3/results.json" ]; then
+		$MAKE -s --no-print-directory repro NOBUILD=1 STAGE="$3" TARGET="$4" CODE="$2" \
+			REPRO_OUT="$r" TIMEOUT="$TIMEOUT" > "$class/$1/$3.repro.log" 2>&1 || true
+	fi
+	[ -s "$r" ] || "$GRADE" --manifest "labs/$3/stage.mk" --target "$4" --json "$r" \
+		--repro "- -" --fail "not run: $(tail -1 "$class/$1/$3.log" 2>/dev/null)" >/dev/null || true
+	jq -s '.[0] as $s | .[1] as $r | $s | .score += $r.score | .max_score += $r.max_score |
+		.tests += $r.tests' "$5" "$r" > "$5.tmp" && mv "$5.tmp" "$5"
+}
+
 for sub in "$subs"/*; do
 	name=${sub##*/}
 	case $name in
@@ -64,6 +78,11 @@ for sub in "$subs"/*; do
 			fail "$s" "$t" "$json" "not submitted: no exercises/$own/"
 		else
 			grade "$learner" "$code" "$s" "$t" "$json"
+		fi
+		# A stage with a reproducer exercise: its score joins the stage's (tools/engine.mk,
+		# make repro), on the kernels built; one that was never run scores 0 with the reason.
+		if grep -q '^REPRO ' "labs/$s/stage.mk"; then
+			repro "$learner" "$code" "$s" "$t" "$json"
 		fi
 		# Gradescope's test names are flat: the stage goes in front of each check.
 		jq --arg s "$s" '.stage = $s | .tests[].name |= "\($s): \(.)"' "$json" > "$json.tmp" &&

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Review first: answer questions 14 of docs/checklist.md for this stage's patch. */
+/* Review first: answer question 14 of docs/checklist.md for this stage's patch. */
 /*
  * Exercise 04-machine-sort: check the machine-$(CONFIG_...) block of arch/arm/Makefile, which
  * its own comment says is sorted by CONFIG_* name.

@@ -11,7 +11,7 @@
 
 #define KUSER_HELPER_VERSION	0xffff0ffcu	/* word: number of helpers offered */
 #define KUSER_GET_TLS		0xffff0fe0u	/* void *(void), needs version >= 1 */
-#define KUSER_CMPXCHG		0xffff0fc0u	/* int (int old, int new, volatile int *ptr), version >= 2 */
+#define KUSER_CMPXCHG		0xffff0fc0u	/* int (old, new, ptr), needs version >= 2 */
 
 /*
  * The helper version the running kernel offers, or 0 when it offers none: the page cannot

@@ -18,3 +18,7 @@ OOPS_BEFORE := special_mapping_fault
 # wherever that memory is used next (measured: in finish_task_switch() after a fork).
 OOPS_BEFORE@6.12 := Internal error: Oops
 GDB_TESTS  := sigpage_array
+# The reproducer exercise: exercises/<id>/repro.c must fail on the kernel below, pass here.
+REPRO      := repro.c:4
+# The bisect exercise: between these stages the reproducer first fails at the last one.
+BISECT     := 00-baseline 09-vectors-inaccessible 08-sigpage

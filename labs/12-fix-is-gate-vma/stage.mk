@@ -19,3 +19,5 @@ FLIPS@virt-nokuser  :=
 SAME_BELOW@virt-nokuser := the is_gate_vma() typo is compiled out without CONFIG_KUSER_HELPERS
 GDB_TESTS  := 09-vectors-inaccessible/gate
 PICTURE  := yes
+# The reproducer exercise: exercises/<id>/repro.c must fail on the kernel below, pass here.
+REPRO      := repro.c:4

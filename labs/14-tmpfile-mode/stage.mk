@@ -12,3 +12,5 @@ TESTS      := test_mode.c
 CHECKS     := published_file_is_regular:3 e2fsck_clean_after_linkat:2
 FLIPS      := published_file_is_regular e2fsck_clean_after_linkat
 GDB_TESTS  := 13-ext4-tmpfile-oops/orphan
+# The reproducer exercise: exercises/<id>/repro.c must fail on the kernel below, pass here.
+REPRO      := repro.c:4

@@ -21,8 +21,12 @@ static int read_word(uint32_t addr, uint32_t *out)
 	struct sigaction sa = { .sa_handler = on_fault }, old;
 	int ok = 0;
 
-	/* TODO: install a SIGSEGV handler that jumps back here (sigsetjmp/siglongjmp),
-	 * load the word through a volatile pointer, then restore the old handler. */
+	/* TODO: level 1: load the word at addr into *out through a volatile pointer (so that
+	 * the compiler keeps the load where it is), and return 1.
+	 * Level 2 (optional): survive a load that faults, as the SWI literal's does on later
+	 * kernels, where it lies in a page user space cannot read: install a SIGSEGV handler
+	 * that jumps back here (sigsetjmp(env, 1), siglongjmp), load, put the old handler
+	 * back, and return 0 if the load faulted. */
 	sigaction(SIGSEGV, &sa, &old);
 	if (!sigsetjmp(fault_env, 1)) {
 		*out = *(volatile uint32_t *)(uintptr_t)addr;
@@ -37,8 +41,14 @@ static void decode(uint32_t pc, uint32_t insn, struct vec *v)
 {
 	v->insn = insn;
 	v->kind = VEC_UNKNOWN;
-	/* TODO: recognise B (cond 1110, bits 27..24 = 1010), LDR pc, [pc, #+/-imm12]
-	 * and SVC (bits 27..24 = 1111). The PC reads as the instruction's address + 8. */
+	/* TODO: level 1: recognise, by bits 27..24, B (1010) and SVC (1111), and
+	 * LDR pc, [pc, #+/-imm12] by bits 27..12 (0101U001 1111 1111), whose literal you read
+	 * with read_word(). The PC reads as the instruction's address + 8. The condition field,
+	 * bits 31..28, is 1110 (always) in all eight vectors and no check depends on it: level 1
+	 * may ignore it. Level 2 (optional): with condition 1111 the same bits encode other
+	 * instructions (BLX, a preload hint, undefined ones): leave such a word VEC_UNKNOWN. */
+	if ((insn >> 28) == 0xf)
+		return;
 	if ((insn & 0x0f000000) == 0x0a000000) {
 		int32_t off = (int32_t)(insn << 8) >> 6;	/* sign-extend imm24, times 4 */
 

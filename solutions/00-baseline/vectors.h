@@ -12,7 +12,7 @@ enum vec_kind { VEC_UNKNOWN, VEC_BRANCH, VEC_LDR_PC, VEC_SVC };
 struct vec {
 	enum vec_kind kind;
 	uint32_t insn;		/* the instruction word at VECTORS_BASE + 4 * slot */
-	uint32_t target;	/* VEC_BRANCH: where it branches; VEC_LDR_PC: address of the literal */
+	uint32_t target;	/* VEC_BRANCH: branch target; VEC_LDR_PC: the literal's address */
 	int literal_ok;		/* VEC_LDR_PC: 1 if the literal could be read from user space */
 	uint32_t literal;	/* VEC_LDR_PC and literal_ok: the address the CPU jumps to */
 	uint32_t svc;		/* VEC_SVC: the 24-bit immediate */

@@ -58,7 +58,8 @@ static void attribute(char *line, struct kconfig_entry *e)
 		snprintf(e->type, sizeof(e->type), "%s", types[i]);
 		q = strchr(s, '"');
 		if (q && strchr(q + 1, '"'))
-			snprintf(e->prompt, sizeof(e->prompt), "%.*s", (int)(strchr(q + 1, '"') - q - 1), q + 1);
+			snprintf(e->prompt, sizeof(e->prompt), "%.*s",
+				 (int)(strchr(q + 1, '"') - q - 1), q + 1);
 		return;
 	}
 	if (!strncmp(s, "depends on", 10) && e->ndepends < KCONFIG_MAX_DEPS)
@@ -90,7 +91,8 @@ int kconfig_entry(const char *path, const char *symbol, struct kconfig_entry *e)
 		if (in_help) {
 			size_t n = strlen(e->help);
 
-			snprintf(e->help + n, sizeof(e->help) - n, "%s%s", n ? "\n" : "", skip(line));
+			snprintf(e->help + n, sizeof(e->help) - n, "%s%s", n ? "\n" : "",
+				 skip(line));
 			continue;
 		}
 		if (!strcmp(skip(line), "help") || !strcmp(skip(line), "---help---"))

@@ -12,10 +12,10 @@
 struct kconfig_entry {
 	char type[16];			/* "bool", "tristate", "string", "hex", "int" */
 	char prompt[128];		/* the type line's quoted prompt; "" for a hidden option */
-	char depends[KCONFIG_MAX_DEPS][256];	/* each "depends on" expression, continuations joined */
+	char depends[KCONFIG_MAX_DEPS][256];	/* each "depends on" expression, lines joined */
 	int ndepends;
 	int ndefaults;			/* how many "default" lines */
-	char help[2048];		/* the help text, lines joined with '\n', indentation removed */
+	char help[2048];		/* the help text: lines joined with '\n', unindented */
 };
 
 /*

@@ -13,7 +13,7 @@
 struct switchwin_result {
 	__u32 window;		/* 1: the victim was woken inside kthread_use_mm(); 0: after it */
 	__u32 parked;		/* the kernel thread had the CPU on the donor's tables first */
-	__u32 inside;		/* the victim resumed while the thread was inside kthread_use_mm() */
+	__u32 inside;		/* the victim resumed while the thread was in kthread_use_mm() */
 	__u32 ttbr0;		/* TTBR0 when the victim resumed in the kernel, about to return */
 	__u32 own_pgd;		/* the victim's page tables */
 	__u32 donor_pgd;	/* the donor's page tables */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Review first: answer questions 11 of docs/checklist.md for this stage's patch. */
+/* Review first: answer question 11 of docs/checklist.md for this stage's patch. */
 /*
  * The victim of 02-vivt-switch-mm and its detector. The test forks a donor and a victim from
  * one process: each stamps lab_marker with its own value (the write gives each a private

@@ -37,7 +37,8 @@ static ssize_t umh_read(struct file *f, char __user *ubuf, size_t len, loff_t *p
 {
 	char buf[16];
 
-	return simple_read_from_buffer(ubuf, len, pos, buf, scnprintf(buf, sizeof(buf), "%d\n", status));
+	return simple_read_from_buffer(ubuf, len, pos, buf,
+				       scnprintf(buf, sizeof(buf), "%d\n", status));
 }
 
 static const struct file_operations umh_fops = {

@@ -26,7 +26,8 @@ uint32_t t2_bl_target(uint32_t pc, uint16_t hw1, uint16_t hw2)
 
 	/* TODO: offset = S:I1:I2:imm10:imm11:0, sign-extended from 25 bits, where
 	 * I1 = NOT(J1 XOR S) and I2 = NOT(J2 XOR S); the base is pc + 4. */
-	off = s << 24 | !(j1 ^ s) << 23 | !(j2 ^ s) << 22 | (hw1 & 0x3ffu) << 12 | (hw2 & 0x7ffu) << 1;
+	off = s << 24 | !(j1 ^ s) << 23 | !(j2 ^ s) << 22 | (hw1 & 0x3ffu) << 12 |
+	      (hw2 & 0x7ffu) << 1;
 	return pc + 4 + (s ? off | 0xfe000000u : off);
 	/* STUB: (void)s; (void)j1; (void)j2; (void)off; return 0; */
 }

@@ -37,7 +37,7 @@ int maps_audit(const char *path, struct maps_audit *a)
 		a->sigpage += !strcmp(name, "[sigpage]");
 		a->anonymous += !*name;
 	}
-	/* STUB: fclose(f); return -1; */
 	fclose(f);
 	return 0;
+	/* STUB: (void)line; fclose(f); return -1; */
 }

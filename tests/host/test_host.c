@@ -603,6 +603,26 @@ TEST(grade_reports_review)
 			       "\"text\": null}}}\n")) TH_LOG("%s", json);
 }
 
+/* A reproducer scores its points only when it fails below (an oops or a guest that never
+ * reported counts as failing there) and exits 0 on the stage's kernel. */
+TEST(repro_scores_both_sides)
+{
+	static const struct { const char *st; int rc; } runs[] = {
+		{ "08:1 09:0", 0 }, { "08:125 09:0", 0 }, { "08:124 09:0", 0 },
+		{ "08:0 09:0", 1 }, { "08:1 09:1", 1 }, { "08:124 09:124", 1 },
+		{ "08:- 09:0", 1 }, { "08:1 09:-", 1 },
+	};
+
+	for (unsigned int i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		EXPECT_EQ(runs[i].rc, sh("%s --manifest fixtures/06-repro/stage.mk --repro '%s' "
+					 ">/dev/null%s", runs[i].st, "")) TH_LOG("%s", runs[i].st);
+	}
+	EXPECT_EQ(1, sh("%s --manifest fixtures/06-repro/stage.mk --repro '08:- 09:-' --fail "
+			"'%s' >/dev/null%s", "does not compile", ""));
+	EXPECT_EQ(2, sh("%s --manifest fixtures/01-sample/stage.mk --repro '%s' >/dev/null 2>&1%s",
+			"08:1 09:0", "")) TH_LOG("a stage without REPRO");
+}
+
 TEST(mkexercise_strips_solutions)
 {
 	char cmd[512];

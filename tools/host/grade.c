@@ -22,6 +22,7 @@
  * table, results.json (with the whole text) and junit.xml; never scored. Without --log or
  * --fail, the review alone is checked, and the exit status says whether it passes every
  * mechanical check (make check-reviews holds the reference reviews to it).
+ * --repro "BELOW:STATUS STAGE:STATUS" grades a reproducer exercise instead (grade_repro()).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -39,6 +40,7 @@ enum expect { EXPECT_ALL, EXPECT_ZERO, EXPECT_FLIP };
 struct opts {
 	const char *manifest, *target, *log, *host, *json, *junit, *decode, *label, *fail;
 	const char *questions, *answers, *review, *patches;
+	const char *repro;	/* "BELOW:STATUS STAGE:STATUS": a reproducer's two boots */
 	enum expect expect;
 };
 
@@ -456,13 +458,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' },
 		{ "target", 1, 0, 't' }, { "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' },
 		{ "keys", 0, 0, 'K' }, { "status", 1, 0, 'S' }, { "questions", 1, 0, 'q' },
-		{ "answers", 1, 0, 'a' }, { "review", 1, 0, 'r' }, { "patches", 1, 0, 'P' },
-		{ 0 } };
+		{ "answers", 1, 0, 'a' }, { "repro", 1, 0, 'R' }, { "review", 1, 0, 'r' },
+		{ "patches", 1, 0, 'P' }, { 0 } };
 	const char *expect = "all", **slot[128] = {
 		['m'] = &o->manifest, ['l'] = &o->log, ['e'] = &expect, ['j'] = &o->json,
 		['x'] = &o->junit, ['d'] = &o->decode, ['L'] = &o->label, ['H'] = &o->host,
 		['t'] = &o->target, ['F'] = &o->fail, ['q'] = &o->questions, ['a'] = &o->answers,
-		['r'] = &o->review, ['P'] = &o->patches,
+		['R'] = &o->repro, ['r'] = &o->review, ['P'] = &o->patches,
 	};
 	struct manifest m;
 	char err[512];
@@ -491,8 +493,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	}
 	o->expect = !strcmp(expect, "zero") ? EXPECT_ZERO : !strcmp(expect, "flip") ? EXPECT_FLIP :
 		    EXPECT_ALL;
-	if (!o->manifest || !(o->log || o->fail || o->review) || !o->questions != !o->answers ||
-	    !o->review != !o->patches ||
+	if (!o->manifest || !(o->log || o->fail || o->repro || o->review) ||
+	    !o->questions != !o->answers || !o->review != !o->patches ||
 	    (strcmp(expect, "all") && o->expect == EXPECT_ALL))
 		return usage();
 	return -1;
@@ -547,13 +549,95 @@ static int review_alone(struct run *x)
 	return ok ? 0 : 1;
 }
 
+/* One side of a reproducer's run: did it do what it must on that kernel, and why. */
+static int repro_side(const char *side, int must_fail, char *why, size_t n)
+{
+	char stage[64] = "?", st[16] = "-", code[16];
+	int status, ok;
+
+	sscanf(side, "%63[^:]:%15s", stage, st);
+	status = strcmp(st, "-") ? atoi(st) : -1;
+	ok = status >= 0 && (must_fail ? status != 0 : status == 0);
+	snprintf(code, sizeof(code), "exit %d", status);
+	snprintf(why + strlen(why), n - strlen(why), "%s %s (%s): %s: %s\n",
+		 must_fail ? "on the kernel below," : "on this stage's kernel,",
+		 must_fail ? "where the bug is" : "where it is fixed", stage,
+		 status < 0 ? "not run" : status == 124 ?
+		 "no status (the guest hung or crashed, or the timeout passed)" :
+		 status == 125 ? "the kernel oopsed during it" : code,
+		 ok ? "as it must" : must_fail ? "it must fail here" : "it must exit 0 here");
+	return ok;
+}
+
+/*
+ * --repro "BELOW:STATUS STAGE:STATUS": grade a reproducer (the manifest's REPRO, file:points)
+ * from its exit status on the kernel below the stage, where the bug is, and on the stage's
+ * own, where it is fixed (124: no status, 125: an oops; "-": not run). Full marks only when
+ * it fails below and passes here; anything else scores 0, as a test that cannot tell the
+ * two kernels apart proves nothing. --fail REASON: it never ran (it does not compile).
+ */
+static int grade_repro(struct run *x)
+{
+	static char why[1024];
+	char below[96] = "", here[96] = "", err[512];
+	const char *r;
+	struct outcome *c = &x->out[0];
+	int ok;
+
+	if (manifest_load(x->o.manifest, x->o.target, &x->m, err, sizeof(err))) {
+		fprintf(stderr, "grade: %s\n", err);
+		return 2;
+	}
+	r = manifest_get(&x->m, "REPRO");
+	if (!r || !strchr(r, ':')) {
+		fprintf(stderr, "grade: %s has no REPRO := file:points\n", x->m.stage);
+		return 2;
+	}
+	if (!x->o.label)
+		x->o.label = x->m.stage;
+	x->m.nchecks = 1;
+	x->m.nflips = x->m.nxfails = 0;
+	snprintf(x->m.checks[0].name, sizeof(x->m.checks[0].name), "reproducer");
+	x->m.checks[0].points = atoi(strchr(r, ':') + 1);
+	sscanf(x->o.repro, "%95s %95s", below, here);
+	ok = repro_side(below, 1, why, sizeof(why));
+	ok &= repro_side(here, 0, why, sizeof(why));
+	if (x->o.fail)
+		snprintf(why, sizeof(why), "%s\n", x->o.fail), ok = 0;
+	*c = (struct outcome){ .check = &x->m.checks[0], .pass = ok, .max = x->m.checks[0].points,
+			       .points = ok ? x->m.checks[0].points : 0, .why = why };
+	x->score = c->points, x->max = c->max, x->passed = ok;
+	print_table(x);
+	if (ok) {	/* the table shows why only for a failure: both sides, as they went */
+		char *line, *save;
+
+		for (line = strtok_r(why, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+			printf("      %s\n", line);
+	}
+	snprintf(x->verdict, sizeof(x->verdict), "%s", ok ?
+		 "the reproducer fails where the bug is and passes where it is fixed" :
+		 x->o.fail ? "the reproducer did not run" :
+		 "the reproducer does not tell the buggy kernel from the fixed one");
+	printf("verdict: %s: %s%s%s%s\n", ok ? "PASS" : "FAIL", x->verdict,
+	       *x->m.series ? " (linux " : "", x->m.series, *x->m.series ? ")" : "");
+	if (x->o.json)
+		write_json(x);
+	if (x->o.junit)
+		write_junit(x);
+	return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	static struct run x;
 	const char *oops_key;
 	int rc = parse_args(argc, argv, &x.o), ok;
 
-	if (rc >= 0 || (rc = load(&x)))
+	if (rc >= 0)
+		return rc;
+	if (x.o.repro)
+		return grade_repro(&x);
+	if ((rc = load(&x)))
 		return rc;
 	if (!x.o.log && !x.o.fail)
 		return review_alone(&x);
