@@ -191,12 +191,13 @@ check-reviews: host
 	@for se in $(ALL_SERIES); do for s in $(REVIEWED); do \
 	  d=$$(SERIES=$$se tools/series.sh patches $$s) && \
 	  SERIES=$$se $(GRADE) --manifest labs/$$s/stage.mk --review solutions/$$s/review.txt \
-	    --patches $$d >$(REVIEWOUT) 2>&1 || { cat $(REVIEWOUT) >&2; echo "solutions/$$s/review.txt" \
-	    "fails its patches of linux $$se ($$d)" >&2; exit 1; }; \
+	    --patches $$d >$(REVIEWOUT) 2>&1 || { cat $(REVIEWOUT) >&2; \
+	    echo "solutions/$$s/review.txt fails its patches of linux $$se ($$d)" >&2; exit 1; }; \
 	  SERIES=$$se $(GRADE) --manifest labs/$$s/stage.mk --review exercises/$$s/review.txt \
 	    --patches $$d >$(REVIEWOUT) 2>&1; rc=$$?; \
-	  [ $$rc = 1 ] && grep -q 'review: FAIL: quotes nothing' $(REVIEWOUT) || { cat $(REVIEWOUT) >&2; \
-	    echo "exercises/$$s/review.txt must quote nothing (linux $$se)" >&2; exit 1; }; \
+	  [ $$rc = 1 ] && grep -q 'review: FAIL: quotes nothing' $(REVIEWOUT) || \
+	    { cat $(REVIEWOUT) >&2; echo "exercises/$$s/review.txt must quote nothing" \
+	      "(linux $$se)" >&2; exit 1; }; \
 	  echo "$$s: the reference review passes on linux $$se, its skeleton quotes nothing"; \
 	  done; done
 

@@ -558,8 +558,9 @@ TEST(grade_reports_review)
 	snprintf(opath, sizeof(opath), "/tmp/lab-test-%d.out", getpid());
 	snprintf(jpath, sizeof(jpath), "/tmp/lab-test-%d.json", getpid());
 	snprintf(xpath, sizeof(xpath), "/tmp/lab-test-%d.xml", getpid());
-	snprintf(cmd, sizeof(cmd), "%%s --manifest fixtures/06-review/stage.mk --log fixtures/%%s.log"
-		 " --review " RDIR "review-stray.txt --patches " RDIR "patches --json %s --junit %s"
+	snprintf(cmd, sizeof(cmd), "%%s --manifest fixtures/06-review/stage.mk"
+		 " --log fixtures/%%s.log --review " RDIR "review-stray.txt --patches " RDIR
+		 "patches --json %s --junit %s"
 		 " >%s", jpath, xpath, opath);
 	EXPECT_EQ(0, sh(cmd, "pass", NULL));
 	slurp(opath, out, sizeof(out));
@@ -568,11 +569,12 @@ TEST(grade_reports_review)
 	EXPECT_NE(NULL, strstr(out, "  score 5/5\n"
 			       "  written review in " RDIR "review-stray.txt (not scored): "
 			       "stray quotes\n"
-			       "    5 lines quoted: 1 in hunks (0001 2), 0 in the message or headers,"
-			       " 4 not in the patch\n"
+			       "    5 lines quoted: 1 in hunks (0001 2), "
+			       "0 in the message or headers, 4 not in the patch\n"
 			       "    line 8 is not in the patch: \"+\tinstall(page);\"\n"
 			       "    line 9 is not in the patch: \"+        return 0;\"\n"
-			       "      the patch has this line with other whitespace")) TH_LOG("%s", out);
+			       "      the patch has this line with other whitespace"))
+		TH_LOG("%s", out);
 	EXPECT_NE(NULL, strstr(out, "    a line of the hunk that carries the bug: quoted\n"
 			       "verdict: PASS: all checks pass\n")) TH_LOG("%s", out);
 	EXPECT_EQ(NULL, strstr(out, "0001 2)\n")) TH_LOG("the bug's hunk is not named: %s", out);
@@ -585,7 +587,8 @@ TEST(grade_reports_review)
 	EXPECT_NE(NULL, strstr(json, "{\"line\": 11, \"text\": \">  {\", \"hint\": \"\"}], "
 			       "\"hunks_quoted\": [\"0001 2\"], \"bug_hunk\": \"0001 2\", "
 			       "\"bug_hunk_quoted\": true, \"truncated\": false,\n  \"text\": "
-			       "\"# A review whose quotes are not all in the patch.\\n\\nA Developer"))
+			       "\"# A review whose quotes are not all in the patch.\\n\\n"
+			       "A Developer"))
 		TH_LOG("%s", json);
 	EXPECT_NE(NULL, strstr(json, ">>  {\\n\"}}}\n")) TH_LOG("%s", json);
 	EXPECT_NE(NULL, strstr(xml, "<property name=\"review\" value=\"stray quotes: 5 quoted, "

@@ -172,8 +172,13 @@ static void print_review(const struct run *x)
 	printf("%s, %d in the message or headers, %d not in the patch\n", r->nhunks ? ")" : "",
 	       r->outside, r->nstray);
 	for (int i = 0; i < r->nstray && i < REVIEW_MAX_STRAY; i++) {
-		printf("    line %d is not in the patch: \"%.60s%s\"\n", r->stray[i].lineno,
-		       r->stray[i].text, strlen(r->stray[i].text) > 60 ? "..." : "");
+		const char *t = r->stray[i].text;
+		int n = strlen(t) > 60 ? 60 : strlen(t);
+
+		while (n && (t[n] & 0xc0) == 0x80)	/* not inside a character */
+			n--;
+		printf("    line %d is not in the patch: \"%.*s%s\"\n", r->stray[i].lineno, n, t,
+		       t[n] ? "..." : "");
 		if (*r->stray[i].hint)
 			printf("      %s\n", r->stray[i].hint);
 	}
@@ -303,7 +308,8 @@ static void write_json(const struct run *x)
 	if (*x->m.series || x->ans.n || x->o.review)
 		fprintf(f, ", \"extra_data\": {");
 	if (*x->m.series)
-		fprintf(f, "\"series\": \"%s\"%s", x->m.series, x->ans.n || x->o.review ? ", " : "");
+		fprintf(f, "\"series\": \"%s\"%s", x->m.series,
+			x->ans.n || x->o.review ? ", " : "");
 	if (x->ans.n)
 		fprintf(f, "\"answers\": [");
 	for (int i = 0; i < x->ans.n; i++) {
@@ -332,8 +338,9 @@ static void write_junit(const struct run *x)
 		x->m.nchecks - x->m.nxfails - x->passed);
 	/* The written review, not a test: it is not scored. */
 	if (x->o.review)
-		fprintf(f, "  <properties><property name=\"review\" value=\"%s: %d quoted, %d not in "
-			"the patch, bug hunk quoted: %s\"/></properties>\n", review_result(&x->rev),
+		fprintf(f, "  <properties><property name=\"review\" value=\"%s: %d quoted, "
+			"%d not in the patch, bug hunk quoted: %s\"/></properties>\n",
+			review_result(&x->rev),
 			x->rev.quoted, x->rev.nstray, x->rev.bug_quoted ? "yes" : "no");
 	for (int i = 0; i < x->m.nchecks; i++) {
 		const struct outcome *c = &x->out[i];
@@ -422,7 +429,8 @@ static int usage(void)
 			"             [--review FILE --patches patches/ID[/SERIES]]\n"
 			"       grade --manifest labs/ID/stage.mk [--target T] --fail REASON "
 			"[--json ...] [--junit ...]\n"
-			"             [--questions ... --answers ...] [--review ... --patches ...]\n"
+			"             [--questions ... --answers ...] "
+			"[--review ... --patches ...]\n"
 			"       grade --manifest labs/ID/stage.mk --review FILE --patches DIR "
 			"(the review alone)\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"

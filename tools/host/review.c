@@ -157,19 +157,20 @@ static int parse_bug(const char *v, const struct patches *p, struct hunk *out, i
 		h = num ? (int)strtol(num, &end, 10) : 0;
 		if (!num || *end || h < 1 || strlen(id) != 4 || strspn(id, "0123456789") != 4 ||
 		    n == max) {
-			snprintf(err, errlen, "BUG_HUNK '%s' is not pairs of a patch's number and a "
-				 "hunk's (0001 3)", v);
+			snprintf(err, errlen, "BUG_HUNK '%s' is not pairs of a patch's number "
+				 "and a hunk's (0001 3)", v);
 			return -1;
 		}
 		for (i = 0; i < p->npatches && strcmp(p->ids[i], id); i++)
 			;
 		if (i == p->npatches) {
-			snprintf(err, errlen, "BUG_HUNK names patch %s, which is not in the folder", id);
+			snprintf(err, errlen, "BUG_HUNK names patch %s, which is not in the folder",
+				 id);
 			return -1;
 		}
 		if (h > p->nhunks[i]) {
-			snprintf(err, errlen, "BUG_HUNK names hunk %d of patch %s, which has %d", h, id,
-				 p->nhunks[i]);
+			snprintf(err, errlen, "BUG_HUNK names hunk %d of patch %s, which has %d",
+				 h, id, p->nhunks[i]);
 			return -1;
 		}
 		out[n++] = (struct hunk){ i, h };
@@ -329,8 +330,13 @@ static void place(struct review *r, const struct patches *p, const char *quote, 
 	else if (r->nstray++ < REVIEW_MAX_STRAY) {
 		struct review_stray *s = &r->stray[r->nstray - 1];
 
+		size_t n = strlen(quote);
+
 		s->lineno = lineno;
-		snprintf(s->text, sizeof(s->text), "%s", quote);
+		if (n >= sizeof(s->text))	/* cut, but not inside a character */
+			for (n = sizeof(s->text) - 1; n && (quote[n] & 0xc0) == 0x80; n--)
+				;
+		snprintf(s->text, sizeof(s->text), "%.*s", (int)n, quote);
 		s->hint = hint(p, quote);
 	}
 }
@@ -402,8 +408,10 @@ int review_check(const char *path, const char *patchdir, const char *bug_hunk, s
 
 const char *review_result(const struct review *r)
 {
-	return !r->present ? "missing" : !r->quoted ? "quotes nothing" :
-	       r->nstray ? "stray quotes" : *r->bug && !r->bug_quoted ? "misses the bug hunk" : "ok";
+	if (!r->present || !r->quoted)
+		return !r->present ? "missing" : "quotes nothing";
+	return r->nstray ? "stray quotes" : *r->bug && !r->bug_quoted ? "misses the bug hunk" :
+	       "ok";
 }
 
 void review_free(struct review *r)
