@@ -3,7 +3,7 @@
 	check-series-13 test-plan-stages test-plan-rest \
 	check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures \
 	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
-	check-reviews \
+	check-reviews check-grade-all-reviews \
 	check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all \
 	check-share check-ccache-remote replaytest walktest walks check-walk check-walks
 
@@ -124,6 +124,8 @@ test-plan-rest: test-plan-stages
 	  $(SUBMAKE) check-gdb-attach)
 	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\
 	  $(SUBMAKE) check-grade-all)
+	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \
+	  junit.xml and the table,$(SUBMAKE) check-grade-all-reviews)
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
 	  with no build,\
 	  $(SUBMAKE) check-share)
@@ -280,6 +282,12 @@ check-gdb-attach:
 # the first stage, the cheapest to boot: its kernel is built by its own step before this one.
 check-grade-all: host
 	@MAKE="$(SUBMAKE)" tests/grade-all.sh $(FIRST)
+
+# make grade-all's reports carry the written reviews, on the first stage that asks for one: no
+# boot (tests/grade-all-reviews.sh), the review is read whatever happens to the code.
+check-grade-all-reviews: host
+	@GRADE=$(GRADE) tests/grade-all-reviews.sh $(firstword $(REVIEWED)) \
+	  $(call first_target,$(firstword $(REVIEWED)))
 
 check-share:
 	@LABMAKE="$(SUBMAKE)" tests/share.sh $(FIRST)
