@@ -329,7 +329,6 @@ static void place(struct review *r, const struct patches *p, const char *quote, 
 		r->outside++;
 	else if (r->nstray++ < REVIEW_MAX_STRAY) {
 		struct review_stray *s = &r->stray[r->nstray - 1];
-
 		size_t n = strlen(quote);
 
 		s->lineno = lineno;
