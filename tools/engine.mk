@@ -293,12 +293,13 @@ run: run-boot
 endif
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@$(if $(OWN),echo "run: the reference solution first on the same kernel (its verdict below)" \
+	@$(if $(OWN),echo "run: the reference solution first on the same kernel" \
 	  && mkdir -p $(WORK)/runs && { $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(REFRUN) \
 	  CODE=solutions > $(WORK)/runs/$(REFRUN).out 2>&1; echo $$? > $(WORK)/runs/$(REFRUN).rc; })
 	@rm -f $(RUNEXIT) $(WORK)/runs/$(TARGET)-run/results.json && \
 	  $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(TARGET)-run \
-	  MODE=$(if $(RUNSHELL),interactive,batch) $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
+	  MODE=$(if $(RUNSHELL),interactive,batch) \
+	  $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
 	  $(if $(CMD),|| test -s $(RUNEXIT))
 	@$(if $(OWN),tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
 	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
@@ -370,9 +371,10 @@ grade_at  = $(MAKE) -s boot K=$(call at_stage,$(1)) T=$(call at_stage,$(1)) CODE
 repro_at  = $(if $(call repro_file,$(call at_stage,$(1))),&& { $(MAKE) -s repro NOBUILD=1 \
 	    STAGE=$(call at_stage,$(1)) TARGET=$(call at_target,$(1)) CODE=$(GRADED) || rc=1; })
 grade: check-stage kernels-from host
-	@rc=0; $(foreach p,$(ASKED_AT),$(if $(call built_at,$(p)),{ $(call grade_at,$(p)) || rc=1; } \
-	  $(call repro_at,$(p));,\
-	  echo "grade: $(call at_stage,$(p)) not built yet (make run STAGE=$(call at_stage,$(p)))";)) \
+	@rc=0; $(foreach p,$(ASKED_AT),$(if $(call built_at,$(p)),\
+	  { $(call grade_at,$(p)) || rc=1; } $(call repro_at,$(p));,\
+	  echo "grade: $(call at_stage,$(p)) not built yet" \
+	    "(make run STAGE=$(call at_stage,$(p)))";)) \
 	  exit $$rc
 
 # make repro [STAGE=id] [CODE=dir] [REPRO_SRC=file.c]: the stage's reproducer exercise (REPRO:
@@ -386,7 +388,8 @@ grade: check-stage kernels-from host
 REPRO_TIMEOUT ?= 60
 repro_file = $(firstword $(subst :, ,$(call manifest_for,$(1),REPRO)))
 REPRO_SRC ?= $(GRADED)/$(STAGE)/$(call repro_file,$(STAGE))
-REPRORUN   = $(TARGET)-repro-$(STAGE)-$(shell printf %s '$(abspath $(REPRO_SRC))' | sha1sum | cut -c1-8)
+REPRORUN   = $(TARGET)-repro-$(STAGE)-$(shell printf %s '$(abspath $(REPRO_SRC))' | sha1sum | \
+	     cut -c1-8)
 REPRODIR   = $(WORK)/runs/$(REPRORUN)
 REPROBELOW = $(call below,$(STAGE))
 reproexit  = $(WORK)/runs/$(REPRORUN)-$(1)/exit
@@ -429,8 +432,9 @@ BAD      ?= $(word 2,$(BISECT_OF))
 bisect: repro-check
 	@test -n "$(GOOD)" -a -n "$(BAD)" || { echo "lab: make bisect needs GOOD= and BAD= stages" \
 	  "($(STAGE) has no BISECT)" >&2; exit 2; }
-	@STAGES="$(STAGES)" STEP='$(MAKE) -s --no-print-directory -C $(LAB) repro-on STAGE=$(STAGE) \
-	  TARGET=$(TARGET) REPRO_SRC=$(abspath $(REPRO_SRC)) $(if $(NOBUILD),NOBUILD=1)' \
+	@STAGES="$(STAGES)" STEP='$(MAKE) -s --no-print-directory -C $(LAB) repro-on \
+	  STAGE=$(STAGE) TARGET=$(TARGET) REPRO_SRC=$(abspath $(REPRO_SRC)) \
+	  $(if $(NOBUILD),NOBUILD=1)' \
 	  tools/bisect.sh $(WORK)/bisect $(GOOD) $(BAD)
 
 # Grade a class: every learner in SUBMISSIONS (a folder or a .tar/.tar.gz/.tgz each, holding
