@@ -135,7 +135,7 @@ check-stage:
 # Host tools: grader, skeleton generator, the pictures' SVG drawer, the kernel's gen_init_cpio.
 host: $(GRADE) $(HOSTBIN)/mkexercise $(HOSTBIN)/picsvg $(HOSTBIN)/gen_init_cpio
 $(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h answers.c answers.h \
-	  stagecheck.c stagecheck.h) \
+	  stagecheck.c stagecheck.h review.c review.h) \
 	  | deps
 	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -Wno-format-truncation -o $@ $(filter %.c,$^)
 # Generated, and read again, whenever a manifest or the loader changes. Only a host with the
@@ -254,9 +254,14 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))" DRYRUN=$(DRYRUN) \
 	  REPLAY=$(REPLAY) $(REVIEW)
 # The review answers of the code graded, against the stage's questions (solutions/ holds the
-# questions alone: the reference solution answers none).
+# questions alone: the reference solution answers none); and, where the stage asks for one
+# (solutions/ holds the reference), its written review, against the stage's patches for this
+# series (tools/series.sh: patches/<id>/<series>/ or patches/<id>/).
 REVIEW  = $(if $(filter solutions,$(CODE)),,\
-	  QUESTIONS=solutions/$(T)/answers.md ANSWERS=$(CODE)/$(T)/answers.md)
+	  QUESTIONS=solutions/$(T)/answers.md ANSWERS=$(CODE)/$(T)/answers.md \
+	  $(if $(wildcard solutions/$(T)/review.txt),WRITTEN_REVIEW=$(CODE)/$(T)/review.txt \
+	  REVIEW_PATCHES=$(shell LABS=$(LABS) PATCHES=$(PATCHES) SERIES=$(SERIES) \
+	  tools/series.sh patches $(T))))
 boot: host guest modules
 	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), \
 	  ' running:' $(QCMD))
