@@ -101,7 +101,7 @@ help:
 # The packages a goal needs (tools/packages): the maintainer's for the suite, the instructor's
 # for the class tools, the docs' for the docs, the learner's for everything else.
 ROLE_GOALS_maintainer := test bench check-% pictures%
-ROLE_GOALS_instructor := ccache-server grade-all gradescope
+ROLE_GOALS_instructor := ccache-server grade-all grade-merge gradescope
 ROLE_GOALS_docs       := docs docs-serve
 ROLE ?= $(firstword $(foreach r,maintainer instructor docs,\
 	$(if $(filter $(ROLE_GOALS_$(r)),$(MAKECMDGOALS)),$(r))) learner)
@@ -439,8 +439,10 @@ bisect: repro-check
 
 # Grade a class: every learner in SUBMISSIONS (a folder or a .tar/.tar.gz/.tgz each, holding
 # exercises/<stage-id>/) on every built stage with a machine (or just STAGE=), each in its own
-# boot; reports in CLASS. A target without a machine (QEMU none: host, armv6-nokuser) would
-# run the learner's code on this computer: those stages are left out.
+# boot, JOBS boots at a time; reports in CLASS. A target without a machine (QEMU none: host,
+# armv6-nokuser) would run the learner's code on this computer: those stages are left out.
+# SHARD=i/n: part i of n of the class only (tools/gradeall.sh says which learners); make
+# grade-merge CLASS_PARTS="dir..." joins the n parts' CLASS dirs into CLASS.
 CLASS    ?= $(WORK)/class
 NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),\
 	     $(if $(filter-out none,$($(v))),,$(v))))
@@ -455,7 +457,10 @@ grade-all: host check-stage
 	  left out: not built (make run STAGE=$(call at_stage,$(p)))" >&2;) true
 	@$(if $(GRADABLE),,echo "lab: no stage to grade on: build one first (make run)" >&2; exit 2)
 	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) \
-	  tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $(GRADABLE)
+	  JOBS=$(JOBS) SHARD=$(SHARD) tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $(GRADABLE)
+.PHONY: grade-merge
+grade-merge:
+	@tools/grademerge.sh "$(CLASS)" $(CLASS_PARTS)
 
 # Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds
 # and grades: STAGE=, or every stage with a machine) at its top, the lab's HEAD under lab/.
