@@ -417,6 +417,11 @@ def check_template(markdown, where, stage):
         end = next((n for n, t in enumerate(rest) if t.startswith(("#", "???"))), len(rest))
         if not any(re.match(r"[-*] ", t) for t in rest[:end]):
             log.error(f"{where}: '## Done when' has no list to tick")
+    # A page that names its stage below names labs/order's.
+    below = stages[stages.index(stage) - 1] if stages.index(stage) else "pristine"
+    for named in re.findall(r"\*\*Stage below:\*\*\s+([\w-]+)", markdown):
+        if named != below:
+            log.error(f"{where}: 'Stage below: {named}', but labs/order puts {below} below it")
     boxes = [n for n, line in enumerate(lines) if line.startswith('??? info "Sources and ports"')]
     if len(boxes) != 1:
         log.error(f'{where}: {len(boxes)} boxes ??? info "Sources and ports", not one')
