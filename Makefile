@@ -1,11 +1,18 @@
 # The 3.11 review lab. Everything is driven from here; see README.md.
-#   make run [STAGE=id] [TARGET=t] [FILES=dir CMD='cmd']   build, boot and check a stage
-#   make test                                            the whole suite (CI runs this)
-#   make grade [STAGE=id]   make debug / make gdb   make bench   make docs / docs-serve   make help
-#   make replay [STAGE=id]  a boot recorded, then replayed for gdb: reverse-continue works
-#   make grade-all SUBMISSIONS=dir [STAGE=id]             grade a class (docs/engine.md)
-#   make kernels-export [ARCHIVE=f]   make kernels-import ARCHIVE=f   make tree   (README: a class)
-#   make ccache-server [CCACHE_HOST=addr]             a shared compiler cache for a class
+#   make run [STAGE=id]      build, boot and check a stage: your score, and what to do next
+#   make walk [STAGE=id]     the stage's gdb walkthrough, one checkpoint at a time
+#   make debug / make gdb    a guest waiting for gdb, and gdb attached to it (two terminals)
+#   make grade [STAGE=id]    your exercises/ scored on every built stage (or just STAGE=)
+#   make repro STAGE=id      your reproducer on the kernel below (the bug) and the stage's (fixed)
+#   make bisect STAGE=id     git bisect run over the stages with your reproducer
+#   make replay [STAGE=id]   a boot recorded, then replayed for gdb: reverse-continue works
+#   make tree [STAGE=id]     the kernel tree at a stage, to edit; make run builds your kernel
+#   make docs / docs-serve   the docs with every diff filled in (docs/index.md)
+#   make run FILES=dir CMD='cmd'   run your own command in the guest; DRYRUN=1: print QEMU's
+#   make where / make clean-cache  the work dir; free what a later run makes again
+#   instructors (docs/teaching.md): make grade-all SUBMISSIONS=dir, make gradescope,
+#     make kernels-export [ARCHIVE=f], make kernels-import ARCHIVE=f, make ccache-server
+#   maintainers (docs/engine.md): make test (the whole suite; CI runs it), make bench
 .DEFAULT_GOAL := help
 include tools/engine.mk
 include tools/suite.mk

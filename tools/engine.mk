@@ -90,7 +90,7 @@ UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
-	repro repro-check repro-cc repro-on bisect boot-dry \
+	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where \
 	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
 	replay gdb bench docs docs-serve host check-stage ccache-server walk
 
@@ -135,7 +135,7 @@ check-stage:
 # Host tools: grader, skeleton generator, the pictures' SVG drawer, the kernel's gen_init_cpio.
 host: $(GRADE) $(HOSTBIN)/mkexercise $(HOSTBIN)/picsvg $(HOSTBIN)/gen_init_cpio
 $(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h answers.c answers.h \
-	  stagecheck.c stagecheck.h) \
+	  stagecheck.c stagecheck.h review.c review.h) \
 	  | deps
 	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -Wno-format-truncation -o $@ $(filter %.c,$^)
 # Generated, and read again, whenever a manifest or the loader changes. Only a host with the
@@ -254,9 +254,14 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))" DRYRUN=$(DRYRUN) \
 	  REPLAY=$(REPLAY) $(REVIEW)
 # The review answers of the code graded, against the stage's questions (solutions/ holds the
-# questions alone: the reference solution answers none).
+# questions alone: the reference solution answers none); and, where the stage asks for one
+# (solutions/ holds the reference), its written review, against the stage's patches for this
+# series (tools/series.sh: patches/<id>/<series>/ or patches/<id>/).
 REVIEW  = $(if $(filter solutions,$(CODE)),,\
-	  QUESTIONS=solutions/$(T)/answers.md ANSWERS=$(CODE)/$(T)/answers.md)
+	  QUESTIONS=solutions/$(T)/answers.md ANSWERS=$(CODE)/$(T)/answers.md \
+	  $(if $(wildcard solutions/$(T)/review.txt),WRITTEN_REVIEW=$(CODE)/$(T)/review.txt \
+	  REVIEW_PATCHES=$(shell LABS=$(LABS) PATCHES=$(PATCHES) SERIES=$(SERIES) \
+	  tools/series.sh patches $(T))))
 boot: host guest modules
 	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), \
 	  ' running:' $(QCMD))
@@ -288,14 +293,15 @@ run: run-boot
 endif
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@$(if $(OWN),echo "run: the reference solution first on the same kernel (its verdict below)" \
+	@$(if $(OWN),echo "run: the reference solution first on the same kernel" \
 	  && mkdir -p $(WORK)/runs && { $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(REFRUN) \
 	  CODE=solutions > $(WORK)/runs/$(REFRUN).out 2>&1; echo $$? > $(WORK)/runs/$(REFRUN).rc; })
 	@rm -f $(RUNEXIT) $(WORK)/runs/$(TARGET)-run/results.json && \
 	  $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(TARGET)-run \
-	  MODE=$(if $(RUNSHELL),interactive,batch) $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
+	  MODE=$(if $(RUNSHELL),interactive,batch) \
+	  $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
 	  $(if $(CMD),|| test -s $(RUNEXIT))
-	@$(if $(OWN),tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
+	@$(if $(OWN),REPRO=$(call repro_file,$(STAGE)) tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
 	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
 	  $(YOURS)/$(STAGE)/answers.md $(NEXT))
 
@@ -365,9 +371,10 @@ grade_at  = $(MAKE) -s boot K=$(call at_stage,$(1)) T=$(call at_stage,$(1)) CODE
 repro_at  = $(if $(call repro_file,$(call at_stage,$(1))),&& { $(MAKE) -s repro NOBUILD=1 \
 	    STAGE=$(call at_stage,$(1)) TARGET=$(call at_target,$(1)) CODE=$(GRADED) || rc=1; })
 grade: check-stage kernels-from host
-	@rc=0; $(foreach p,$(ASKED_AT),$(if $(call built_at,$(p)),{ $(call grade_at,$(p)) || rc=1; } \
-	  $(call repro_at,$(p));,\
-	  echo "grade: $(call at_stage,$(p)) not built yet (make run STAGE=$(call at_stage,$(p)))";)) \
+	@rc=0; $(foreach p,$(ASKED_AT),$(if $(call built_at,$(p)),\
+	  { $(call grade_at,$(p)) || rc=1; } $(call repro_at,$(p));,\
+	  echo "grade: $(call at_stage,$(p)) not built yet" \
+	    "(make run STAGE=$(call at_stage,$(p)))";)) \
 	  exit $$rc
 
 # make repro [STAGE=id] [CODE=dir] [REPRO_SRC=file.c]: the stage's reproducer exercise (REPRO:
@@ -381,7 +388,8 @@ grade: check-stage kernels-from host
 REPRO_TIMEOUT ?= 60
 repro_file = $(firstword $(subst :, ,$(call manifest_for,$(1),REPRO)))
 REPRO_SRC ?= $(GRADED)/$(STAGE)/$(call repro_file,$(STAGE))
-REPRORUN   = $(TARGET)-repro-$(STAGE)-$(shell printf %s '$(abspath $(REPRO_SRC))' | sha1sum | cut -c1-8)
+REPRORUN   = $(TARGET)-repro-$(STAGE)-$(shell printf %s '$(abspath $(REPRO_SRC))' | sha1sum | \
+	     cut -c1-8)
 REPRODIR   = $(WORK)/runs/$(REPRORUN)
 REPROBELOW = $(call below,$(STAGE))
 reproexit  = $(WORK)/runs/$(REPRORUN)-$(1)/exit
@@ -391,6 +399,7 @@ repro_boot = rm -f $(call reproexit,$(2)); $(if $(NOBUILD),test -s $(OUT)/$(1)/s
 	RUN=$(REPRORUN)-$(2) TIMEOUT=$(REPRO_TIMEOUT) > $(REPRODIR)/$(2).log 2>&1; \
 	echo "$(1):$$(cat $(call reproexit,$(2)) 2>/dev/null || echo -)"
 REPROGRADE = $(GRADE) --manifest labs/$(STAGE)/stage.mk --target $(TARGET) \
+	$(if $(call manifest,$(STAGE),BISECT),--bisect $(GRADED)/$(STAGE)/bisect.txt) \
 	--json $(REPRODIR)/results.json --junit $(REPRODIR)/junit.xml \
 	--label "$(STAGE) on $(TARGET), its reproducer: $(REPRO_SRC)"
 repro-check: check-stage
@@ -424,8 +433,9 @@ BAD      ?= $(word 2,$(BISECT_OF))
 bisect: repro-check
 	@test -n "$(GOOD)" -a -n "$(BAD)" || { echo "lab: make bisect needs GOOD= and BAD= stages" \
 	  "($(STAGE) has no BISECT)" >&2; exit 2; }
-	@STAGES="$(STAGES)" STEP='$(MAKE) -s --no-print-directory -C $(LAB) repro-on STAGE=$(STAGE) \
-	  TARGET=$(TARGET) REPRO_SRC=$(abspath $(REPRO_SRC)) $(if $(NOBUILD),NOBUILD=1)' \
+	@STAGES="$(STAGES)" STEP='$(MAKE) -s --no-print-directory -C $(LAB) repro-on \
+	  STAGE=$(STAGE) TARGET=$(TARGET) REPRO_SRC=$(abspath $(REPRO_SRC)) \
+	  $(if $(NOBUILD),NOBUILD=1)' \
 	  tools/bisect.sh $(WORK)/bisect $(GOOD) $(BAD)
 
 # Grade a class: every learner in SUBMISSIONS (a folder or a .tar/.tar.gz/.tgz each, holding
@@ -474,6 +484,10 @@ docs-serve: deps
 #   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)
 container:
 	@tools/container/run.sh $(or $(GOAL),run)
+
+# make clean-cache: frees what a later run makes again (tools/cleancache.sh), and says how much.
+clean-cache:
+	@tools/cleancache.sh $(WORK)
 
 where:
 	@echo "series:   linux $(SERIES) ($(TARBALL))"; echo "work dir: $(WORK)"

@@ -15,7 +15,9 @@ mirror=http://deb.debian.org/debian
 make_root() {
 	[ -s "$ROOTS/$1.tar" ] && return 0
 	command -v debootstrap >/dev/null || die "debootstrap is missing (apt-get install debootstrap)"
-	d=$ROOTS/$1.new; rm -rf "$d"; mkdir -p "$d"
+	d=$ROOTS/$1.new; rm -rf "$d"
+	tools/space.sh "$ROOTS" 800 "a fresh Debian $1 root"
+	mkdir -p "$d"
 	debootstrap --variant=minbase --include=git,make,ca-certificates "$1" "$d" "$mirror" \
 		>"$ROOTS/$1.log" 2>&1 || { tail -3 "$ROOTS/$1.log" >&2; die "debootstrap $1 failed"; }
 	printf 'deb %s %s main\ndeb %s %s-updates main\ndeb %s-security %s-security main\n' \

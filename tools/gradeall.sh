@@ -3,16 +3,26 @@
 #   gradeall.sh SUBMISSIONS CLASS STAGE:TARGET:CODE-STAGE...   (CODE-STAGE: whose exercise)
 # CLASS gets <learner>/results.json (Gradescope's format), junit.xml and summary.csv for the
 # class, and the table is printed. A learner's failure is scored, never fatal to the batch.
-# Each stage's review answers (exercises/<stage>/answers.md) are reported too, not scored.
-# Env from tools/engine.mk: MAKE GRADE WORK CODE_ROOT TIMEOUT.
+# Each stage's review answers (exercises/<stage>/answers.md) are reported too, not scored, and
+# so is its written review (exercises/<stage>/review.txt) where the stage asks for one.
+# Env from tools/engine.mk: MAKE GRADE WORK CODE_ROOT TIMEOUT, and LABS PATCHES SERIES (for
+# tools/series.sh).
 set -eu
 subs=$1 class=$2
 shift 2
 rm -rf "$class" && mkdir -p "$class"
-# fail STAGE TARGET JSON REASON: every check of the stage scores 0 with REASON; the answers in
-# the learner's $code are reported all the same.
-fail() { "$GRADE" --manifest "labs/$1/stage.mk" --target "$2" --fail "$4" --json "$3" \
-	--questions "solutions/$1/answers.md" --answers "$code/$1/answers.md" >/dev/null || true; }
+# fail STAGE TARGET JSON REASON: every check of the stage scores 0 with REASON; the answers and
+# the written review in the learner's $code are reported all the same (the review against the
+# stage's patches for this series, tools/series.sh).
+fail() {
+	fstage=$1 ftarget=$2 fjson=$3 freason=$4
+	shift 4
+	[ ! -f "solutions/$fstage/review.txt" ] || set -- --review "$code/$fstage/review.txt" \
+		--patches "$(tools/series.sh patches "$fstage")"
+	"$GRADE" --manifest "labs/$fstage/stage.mk" --target "$ftarget" --fail "$freason" \
+		--json "$fjson" --questions "solutions/$fstage/answers.md" \
+		--answers "$code/$fstage/answers.md" "$@" >/dev/null || true
+}
 
 # grade LEARNER CODE STAGE TARGET JSON: one boot; a build that fails is scored from its errors.
 grade() {
@@ -79,20 +89,26 @@ for sub in "$subs"/*; do
 			mv "$json.tmp" "$json"
 	done
 	# output: a verdict line per stage, then under "review answers" a line per stage saying
-	# which questions have an answer (tools/classreport.sh takes the lines above it for the
-	# verdicts).
+	# which questions have an answer, and under "written reviews" a line per stage that asks
+	# for one (tools/classreport.sh takes the lines above "review answers" for the verdicts).
 	(cd "$class/$learner" && jq -s --arg l "$learner" '
 		def verdict: "\(.stage): \(.score)/\(.max_score): \(.output)";
 		def answers: "\(.stage): " +
 		  (.extra_data.answers | map("\(.question) \(.status)") | join(", "));
+		def review: .extra_data.review | "\(.result): \(.quoted) quoted, " +
+		  "\(.not_in_patch) not in the patch, bug hunk quoted: " +
+		  (if .bug_hunk_quoted then "yes" else "no" end);
+		map(select(.extra_data.review)) as $w |
 		{ score: (map(.score) | add),
-		  output: (map(verdict) + ["review answers (not scored):"] + map(answers)
-		    | join("\n")),
+		  output: (map(verdict) + ["review answers (not scored):"] + map(answers) +
+		    (if $w == [] then [] else ["written reviews (not scored):"] +
+		     ($w | map("\(.stage): \(review)")) end) | join("\n")),
 		  tests: (map(.tests) | add),
 		  extra_data: { learner: $l, series: (map(.extra_data.series) | unique | join(" ")),
 		    max_score: (map(.max_score) | add),
 		    stages: (map({ (.stage): .score }) | add),
-		    answers: (map({ (.stage): .extra_data.answers }) | add) } }' \
+		    answers: (map({ (.stage): .extra_data.answers }) | add),
+		    reviews: ($w | map({ (.stage): .extra_data.review }) | add // {}) } }' \
 		$(for st in "$@"; do echo "${st%%:*}.json"; done) > results.json)
 done
 tools/classreport.sh "$class" "$@"

@@ -136,6 +136,9 @@ elif [ -n "$SOURCES" ]; then
 	echo "$have" > "$out/stamp"
 	echo "kbuild: $stage sources for $target copied ($out)"
 else
+	# A first build in a build dir (measured: 305 MB for virt), or a rebuild, and the kernel.
+	tools/space.sh "$WORK" "$([ -d "$build" ] && echo 200 || echo 500)" \
+		"building $stage for $target"
 	mkdir -p "$build" "$out"
 	# Merged for every build: a stage's Kconfig may lack an option another stage has (the
 	# FIQ prompt), and make's syncconfig would have dropped it from the last .config.

@@ -7,7 +7,8 @@
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
 #   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO
 #   LABINIT BUSYBOX WORK DEBUG_PREFIX).
-#   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution.
+#   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution;
+#   WRITTEN_REVIEW REVIEW_PATCHES: the written review to report, and the patches it quotes.
 set -eu
 mode=$1
 # DRYRUN=1: the QEMU command this boot would run, printed, with nothing built or booted.
@@ -24,7 +25,8 @@ log=$RUNDIR/serial.log
 grade() { exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" "$@" \
 	--expect "$EXPECT" \
 	--json "$RUNDIR/results.json" --junit "$RUNDIR/junit.xml" --label "$LABEL" \
-	--decode "$DECODE" ${QUESTIONS:+--questions "$QUESTIONS" --answers "$ANSWERS"}; }
+	--decode "$DECODE" ${QUESTIONS:+--questions "$QUESTIONS" --answers "$ANSWERS"} \
+	${WRITTEN_REVIEW:+--review "$WRITTEN_REVIEW" --patches "$REVIEW_PATCHES"}; }
 if [ "$QEMU" = none ]; then
 	# The host target: the tests run here, against the stage's sources in KDIR.
 	case "$mode$CMD" in batch|interactive) ;;

@@ -3,6 +3,7 @@
 	check-series-13 test-plan-stages test-plan-rest \
 	check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures \
 	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
+	check-reviews check-grade-all-reviews \
 	check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all \
 	check-share check-ccache-remote replaytest walktest walks check-walk check-walks
 
@@ -95,6 +96,8 @@ test-plan-stages:
 	  tests/suite-lanes.sh $(WORK)/suite-lanes)
 	$(call plan,exercises/ generated from solutions/,$(SUBMAKE) check-exercises)
 	$(call plan,stage manifests,$(SUBMAKE) check-manifests)
+	$(call plan,the reference reviews quote their patches and bug hunks (every series),\
+	  $(SUBMAKE) check-reviews)
 	$(call plan,every stage's patches apply with git am (linux $(SERIES)),$(SUBMAKE) check-patches)
 	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),$(SUBMAKE) check-checkpatch)
 	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t)))\
@@ -106,6 +109,8 @@ test-plan-rest: test-plan-stages
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
 	  $(SUBMAKE) check-ccache-remote)
 	$(call plan,bad input gets one clear line and a non-zero exit,$(SUBMAKE) check-badinput)
+	$(call plan,a full disk: make run stops before the tree with one line and leaves nothing,\
+	  SCRATCH=$(WORK) LABMAKE="$(SUBMAKE)" tests/disk-full.sh)
 	$(call plan,each machine's QEMU command equals its golden copy (make run DRYRUN=1$(comma) \
 	  nothing built),LABMAKE="$(SUBMAKE)" tests/qemu-golden.sh)
 	$(call plan,stage switches keep a learner's uncommitted edits,$(SUBMAKE) check-switch)
@@ -119,6 +124,8 @@ test-plan-rest: test-plan-stages
 	  $(SUBMAKE) check-gdb-attach)
 	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\
 	  $(SUBMAKE) check-grade-all)
+	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \
+	  junit.xml and the table,$(SUBMAKE) check-grade-all-reviews)
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
 	  with no build,\
 	  $(SUBMAKE) check-share)
@@ -141,16 +148,19 @@ check-host: host
 	@gcc -O2 -Wall -Wno-format-truncation -I$(KSRC)/tools/testing/selftests -Itools/host \
 	  -o $(HOSTTEST) \
 	  tests/host/test_host.c tools/host/ktap.c tools/host/manifest.c tools/host/answers.c \
-	  tools/host/stagecheck.c
+	  tools/host/stagecheck.c tools/host/review.c
 	@cd tests/host && env -u SERIES GRADE=$(GRADE) MKEXERCISE=$(HOSTBIN)/mkexercise \
 	  PICSVG=$(PICSVG) $(HOSTTEST)
 
-# exercises/<id>/ is generated from solutions/<id>/ by tools/host/mkexercise.
+# exercises/<id>/ is generated from solutions/<id>/: C files by tools/host/mkexercise, a
+# written review (review.txt) cut to its header, the lines that begin with '#' at its top (the
+# reference review below them stays in solutions/), every other file copied.
 EXDIR ?= exercises
 exercises: host
 	@for d in solutions/*/; do s=$$(basename $$d); mkdir -p $(EXDIR)/$$s; \
 	  for f in $$d*; do case $$f in \
 	    *.c) $(HOSTBIN)/mkexercise $$f > $(EXDIR)/$$s/$${f##*/} || exit 1;; \
+	    *.txt) sed -n '/^#/!q;p' $$f > $(EXDIR)/$$s/$${f##*/};; \
 	    *) cp $$f $(EXDIR)/$$s/ ;; esac; done; done
 check-exercises: host
 	@rm -rf $(WORK)/exercises-check && $(SUBMAKE) exercises EXDIR=$(WORK)/exercises-check && \
@@ -168,6 +178,30 @@ check-manifests: host
 	  the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') /" \
 	  "$$($(GRADE) --keys | tr '\n' ' ')" >&2; exit 1; }; \
 	  echo "the manifest keys: $$($(GRADE) --keys | wc -l), as docs/engine.md lists them"
+
+# The written reviews: each reference (solutions/<id>/review.txt), on every kernel series, quotes
+# only lines of the stage's patches for that series and a line of the hunk BUG_HUNK names; each
+# skeleton in exercises/ quotes nothing; a stage names BUG_HUNK exactly when it has a review
+# (the grader refuses a review without one). tools/series.sh picks the patch folder; the grader
+# (--review without a log) checks.
+REVIEWED := $(patsubst solutions/%/review.txt,%,$(wildcard solutions/*/review.txt))
+REVIEWOUT = $(WORK)/check-reviews.out
+check-reviews: host
+	@for s in $(STAGES); do ! grep -q '^BUG_HUNK' labs/$$s/stage.mk || \
+	  [ -f solutions/$$s/review.txt ] || { echo "labs/$$s/stage.mk names a BUG_HUNK, yet" \
+	  "solutions/$$s/review.txt is missing" >&2; exit 1; }; done
+	@for se in $(ALL_SERIES); do for s in $(REVIEWED); do \
+	  d=$$(SERIES=$$se tools/series.sh patches $$s) && \
+	  SERIES=$$se $(GRADE) --manifest labs/$$s/stage.mk --review solutions/$$s/review.txt \
+	    --patches $$d >$(REVIEWOUT) 2>&1 || { cat $(REVIEWOUT) >&2; \
+	    echo "solutions/$$s/review.txt fails its patches of linux $$se ($$d)" >&2; exit 1; }; \
+	  SERIES=$$se $(GRADE) --manifest labs/$$s/stage.mk --review exercises/$$s/review.txt \
+	    --patches $$d >$(REVIEWOUT) 2>&1; rc=$$?; \
+	  [ $$rc = 1 ] && grep -q 'review: FAIL: quotes nothing' $(REVIEWOUT) || \
+	    { cat $(REVIEWOUT) >&2; echo "exercises/$$s/review.txt must quote nothing" \
+	      "(linux $$se)" >&2; exit 1; }; \
+	  echo "$$s: the reference review passes on linux $$se, its skeleton quotes nothing"; \
+	  done; done
 
 check-patches: prepare
 	@tests/patches-apply.sh
@@ -248,6 +282,12 @@ check-gdb-attach:
 # the first stage, the cheapest to boot: its kernel is built by its own step before this one.
 check-grade-all: host
 	@MAKE="$(SUBMAKE)" tests/grade-all.sh $(FIRST)
+
+# make grade-all's reports carry the written reviews, on the first stage that asks for one: no
+# boot (tests/grade-all-reviews.sh), the review is read whatever happens to the code.
+check-grade-all-reviews: host
+	@GRADE=$(GRADE) tests/grade-all-reviews.sh $(firstword $(REVIEWED)) \
+	  $(call first_target,$(firstword $(REVIEWED)))
 
 check-share:
 	@LABMAKE="$(SUBMAKE)" tests/share.sh $(FIRST)

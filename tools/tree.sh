@@ -17,11 +17,15 @@ tree_git() { git -C "$TREE" -c user.name=lab -c user.email=lab@localhost \
 prepare() {
 	[ -d "$TREE/.git" ] && return 0
 	[ -r "$TARBALL" ] || die "$TARBALL not found: install linux-source-$SERIES (make deps)"
-	tmp="$TREE.unpack"; rm -rf "$tmp"; mkdir -p "$tmp"
+	tmp="$TREE.unpack"; rm -rf "$tmp"
+	# The tree, its git objects and room for the first build (measured: 2.0 GB for 6.1).
+	tools/space.sh "$(dirname "$TREE")" 2600 "the kernel tree ($TREE)"
+	mkdir -p "$tmp"
 	trap 'rm -rf "$tmp"' EXIT	# a failed unpack leaves nothing behind
 	echo "tree: unpacking $TARBALL into $TREE"
 	t0=$(date +%s)
-	tar -C "$tmp" --strip-components=1 -xf "$TARBALL"
+	err=$(tar -C "$tmp" --strip-components=1 -xf "$TARBALL" 2>&1 >/dev/null) ||
+		die "unpacking $TARBALL failed: $(printf '%s\n' "$err" | tail -n 1)"
 	v=$(make -s -C "$tmp" kernelversion 2>/dev/null) ||
 		die "cannot read the kernel version in $TARBALL"
 	case "$v" in "$SERIES".*) ;;

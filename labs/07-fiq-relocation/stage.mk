@@ -11,3 +11,6 @@ CHECKS   := module_installs_handler:2 handler_where_kernel_puts_it:3 handler_hid
 FLIPS    := handler_hidden_from_user
 GDB_TESTS := fiq
 PICTURE  := yes
+# The written review must quote set_fiq_handler(): the handler is written through one mapping
+# and only the mappings it runs at are flushed (VIVT caches).
+BUG_HUNK := 0001 4

@@ -21,3 +21,6 @@ PICTURE  := yes
 # kernel memory and corrupts it: the kernel dies later, with other checks still to report
 # (docs/notes.md, "Linux 6.12"). 10's flip and the gdb tests show the cockup there.
 UNSTABLE@6.12 := the stale page pointer corrupts 6.12's memory and the guest dies (docs/notes.md)
+# The written review must quote arch_setup_additional_pages(): the address of its local page
+# pointer becomes the mapping's page array.
+BUG_HUNK := 0001 3

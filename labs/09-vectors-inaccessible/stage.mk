@@ -18,3 +18,5 @@ CHECKS@virt-nokuser := audit_counts_match_maps:3 audit_maps_clean:2 no_vectors_m
 FLIPS@virt-nokuser  := no_vectors_mapping vectors_read_faults
 GDB_TESTS := gate
 PICTURE  := yes
+# The written review must quote is_gate_vma(): an assignment where a comparison was meant.
+BUG_HUNK := 0001 3

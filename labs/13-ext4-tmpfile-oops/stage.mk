@@ -16,3 +16,6 @@ OOPS_BEFORE := kernel BUG at fs/ext4/orphan.c
 GDB_TESTS  := orphan
 # The reproducer exercise: exercises/<id>/repro.c must fail on the kernel below, pass here.
 REPRO      := repro.c:4
+# The written review must quote the one hunk: the BUG's symptom silenced, the inode still
+# typeless, and an error path that now puts the inode's reference twice.
+BUG_HUNK := 0001 1

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit tests of the lab's tooling: the KTAP/oops parser, the manifest loader, the
- * grader's verdicts, the review answers it reports, the skeleton generator and the pictures'
- * SVG drawer. Run from tests/host with GRADE, MKEXERCISE and PICSVG set to the built tools.
+ * grader's verdicts, the review answers and written reviews it reports, the skeleton generator
+ * and the pictures' SVG drawer. Run from tests/host with GRADE, MKEXERCISE and PICSVG set to
+ * the built tools.
  */
 #include <stdlib.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include "answers.h"
 #include "ktap.h"
 #include "manifest.h"
+#include "review.h"
 
 static struct ktap_report parse(const char *path)
 {
@@ -396,6 +398,212 @@ TEST(grade_reports_answers)
 	/* Without its questions the lab itself is broken: no grade at all. */
 	EXPECT_EQ(2, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/pass.log "
 			"--questions %s --answers %s 2>/dev/null", "fixtures/none.md", "x.md"));
+}
+
+/*
+ * Written reviews (fixtures/06-review): the patch has hunks 1 (sample.c's includes), 2
+ * (setup(): the bug) and 3 (teardown()); its 6.12 port has a hunk of sample.h first, so that
+ * the bug is its hunk 3.
+ */
+#define RDIR "fixtures/06-review/"
+
+/* Quotes that are no line of the patch are reported with their line, and a hint where they
+ * would match but for whitespace or the diff marker; a nested quote is not the patch's. */
+TEST(review_reports_lines_not_in_the_patch)
+{
+	struct review r;
+	char err[256];
+
+	ASSERT_EQ(0, review_check(RDIR "review-stray.txt", RDIR "patches", "0001 2", &r, err,
+				  sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(1, r.present);
+	EXPECT_EQ(5, r.quoted);
+	EXPECT_EQ(1, r.in_hunks);
+	EXPECT_EQ(0, r.outside);
+	ASSERT_EQ(4, r.nstray);
+	EXPECT_EQ(8, r.stray[0].lineno);
+	EXPECT_STREQ("+\tinstall(page);", r.stray[0].text);
+	EXPECT_STREQ("", r.stray[0].hint);
+	EXPECT_EQ(9, r.stray[1].lineno);
+	EXPECT_NE(NULL, strstr(r.stray[1].hint, "other whitespace")) TH_LOG("%s", r.stray[1].hint);
+	EXPECT_EQ(10, r.stray[2].lineno);
+	EXPECT_NE(NULL, strstr(r.stray[2].hint, "diff marker")) TH_LOG("%s", r.stray[2].hint);
+	EXPECT_EQ(11, r.stray[3].lineno);
+	EXPECT_STREQ(">  {", r.stray[3].text);
+	EXPECT_EQ(1, r.bug_quoted);
+	EXPECT_STREQ("stray quotes", review_result(&r));
+	review_free(&r);
+}
+
+/* Quotes of the bug's hunk and of the message, a blank quote ignored: nothing to report. */
+TEST(review_quotes_the_bug_hunk)
+{
+	struct review r;
+	char err[256];
+
+	ASSERT_EQ(0, review_check(RDIR "review-bug.txt", RDIR "patches", "0001 2", &r, err,
+				  sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(3, r.quoted);
+	EXPECT_EQ(2, r.in_hunks);
+	EXPECT_EQ(1, r.outside);
+	EXPECT_EQ(0, r.nstray);
+	ASSERT_EQ(1, r.nhunks);
+	EXPECT_STREQ("0001 2", r.hunks[0]);
+	EXPECT_EQ(1, r.bug_quoted);
+	EXPECT_STREQ("ok", review_result(&r));
+	EXPECT_NE(NULL, strstr(r.text, "&page is the address of a local"));
+	review_free(&r);
+	/* The 6.12 port numbers the same hunk 3. */
+	ASSERT_EQ(0, review_check(RDIR "review-bug.txt", RDIR "patches/6.12", "0001 3", &r, err,
+				  sizeof(err))) TH_LOG("%s", err);
+	EXPECT_STREQ("ok", review_result(&r));
+	EXPECT_STREQ("0001 3", r.hunks[0]);
+	review_free(&r);
+}
+
+TEST(review_quotes_nothing_or_is_missing)
+{
+	struct review r;
+	char err[256];
+
+	ASSERT_EQ(0, review_check(RDIR "review-none.txt", RDIR "patches", "0001 2", &r, err,
+				  sizeof(err)));
+	EXPECT_EQ(1, r.present);
+	EXPECT_EQ(0, r.quoted);
+	EXPECT_STREQ("quotes nothing", review_result(&r));
+	review_free(&r);
+	ASSERT_EQ(0, review_check(RDIR "none.txt", RDIR "patches", "0001 2", &r, err, sizeof(err)));
+	EXPECT_EQ(0, r.present);
+	EXPECT_EQ(NULL, r.text);
+	EXPECT_STREQ("missing", review_result(&r));
+	review_free(&r);
+}
+
+/* A line that several hunks have goes with the hunk most of its block's lines are in (the
+ * braces with teardown()'s removed line: hunk 3), else with the earlier one. */
+TEST(review_hunk_of_a_shared_line)
+{
+	struct review r;
+	char err[256];
+
+	ASSERT_EQ(0, review_check(RDIR "review-elsewhere.txt", RDIR "patches", "0001 2", &r, err,
+				  sizeof(err)));
+	ASSERT_EQ(2, r.nhunks);
+	EXPECT_STREQ("0001 1", r.hunks[0]);
+	EXPECT_STREQ("0001 3", r.hunks[1]);
+	EXPECT_EQ(0, r.bug_quoted);
+	EXPECT_STREQ("misses the bug hunk", review_result(&r));
+	review_free(&r);
+	ASSERT_EQ(0, review_check(RDIR "review-shared.txt", RDIR "patches", "0001 2", &r, err,
+				  sizeof(err)));
+	ASSERT_EQ(1, r.nhunks);
+	EXPECT_STREQ("0001 2", r.hunks[0]);
+	EXPECT_STREQ("ok", review_result(&r));
+	review_free(&r);
+}
+
+/* A BUG_HUNK that names no hunk of the patches, or no patches at all: the lab is wrong. */
+TEST(review_bug_hunk_must_exist)
+{
+	static const struct { const char *bug, *why; } cases[] = {
+		{ "0001 4", "hunk 4 of patch 0001, which has 3" },
+		{ "0002 1", "patch 0002, which is not in the folder" },
+		{ "0001", "is not pairs" },
+		{ "1 2", "is not pairs" },
+		{ "0001 x", "is not pairs" },
+	};
+	struct review r;
+	char err[256];
+
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		EXPECT_EQ(-1, review_check(RDIR "review-bug.txt", RDIR "patches", cases[i].bug, &r,
+					   err, sizeof(err))) TH_LOG("%s", cases[i].bug);
+		EXPECT_NE(NULL, strstr(err, cases[i].why)) TH_LOG("%s: %s", cases[i].bug, err);
+	}
+	EXPECT_EQ(-1, review_check(RDIR "review-bug.txt", RDIR "none", "0001 2", &r, err,
+				   sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "no patches in")) TH_LOG("%s", err);
+}
+
+#define ALONE "%s --manifest fixtures/06-review/stage.mk --review " RDIR "%s --patches %s " \
+	">/dev/null 2>&1"
+
+/* grade --review without a log: 0 only when every mechanical check passes; BUG_HUNK@6.12
+ * is read for SERIES=6.12; a stage without BUG_HUNK, or a wrong one, is the lab's error. */
+TEST(grade_review_alone)
+{
+	EXPECT_EQ(0, sh(ALONE, "review-bug.txt", RDIR "patches"));
+	EXPECT_EQ(1, sh(ALONE, "review-stray.txt", RDIR "patches"));
+	EXPECT_EQ(1, sh(ALONE, "review-none.txt", RDIR "patches"));
+	EXPECT_EQ(1, sh(ALONE, "review-elsewhere.txt", RDIR "patches"));
+	EXPECT_EQ(1, sh(ALONE, "none.txt", RDIR "patches"));
+	setenv("SERIES", "6.12", 1);
+	EXPECT_EQ(0, sh(ALONE, "review-bug.txt", RDIR "patches/6.12"));
+	EXPECT_EQ(1, sh(ALONE, "review-elsewhere.txt", RDIR "patches/6.12"));
+	unsetenv("SERIES");
+	EXPECT_EQ(2, sh("%s --manifest fixtures/06-review/bad.mk --review %s --patches %s "
+			">/dev/null 2>&1", RDIR "review-bug.txt", RDIR "patches"));
+	EXPECT_EQ(2, sh("%s --manifest fixtures/01-sample/stage.mk --review %s --patches %s "
+			">/dev/null 2>&1", RDIR "review-bug.txt", RDIR "patches"));
+	EXPECT_EQ(2, sh("%s --manifest fixtures/06-review/stage.mk --review %s%s >/dev/null 2>&1",
+			RDIR "review-bug.txt", ""));	/* --review wants --patches */
+}
+
+/* The score table, results.json and junit.xml report the review; score and verdict do not
+ * depend on it. */
+TEST(grade_reports_review)
+{
+	char out[4096], json[8192], xml[4096], opath[64], jpath[64], xpath[64], cmd[512];
+
+	snprintf(opath, sizeof(opath), "/tmp/lab-test-%d.out", getpid());
+	snprintf(jpath, sizeof(jpath), "/tmp/lab-test-%d.json", getpid());
+	snprintf(xpath, sizeof(xpath), "/tmp/lab-test-%d.xml", getpid());
+	snprintf(cmd, sizeof(cmd), "%%s --manifest fixtures/06-review/stage.mk"
+		 " --log fixtures/%%s.log --review " RDIR "review-stray.txt --patches " RDIR
+		 "patches --json %s --junit %s"
+		 " >%s", jpath, xpath, opath);
+	EXPECT_EQ(0, sh(cmd, "pass", NULL));
+	slurp(opath, out, sizeof(out));
+	slurp(jpath, json, sizeof(json));
+	slurp(xpath, xml, sizeof(xml));
+	EXPECT_NE(NULL, strstr(out, "  score 5/5\n"
+			       "  written review in " RDIR "review-stray.txt (not scored): "
+			       "stray quotes\n"
+			       "    5 lines quoted: 1 in hunks (0001 2), "
+			       "0 in the message or headers, 4 not in the patch\n"
+			       "    line 8 is not in the patch: \"+\tinstall(page);\"\n"
+			       "    line 9 is not in the patch: \"+        return 0;\"\n"
+			       "      the patch has this line with other whitespace"))
+		TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "    a line of the hunk that carries the bug: quoted\n"
+			       "verdict: PASS: all checks pass\n")) TH_LOG("%s", out);
+	EXPECT_EQ(NULL, strstr(out, "0001 2)\n")) TH_LOG("the bug's hunk is not named: %s", out);
+	EXPECT_NE(NULL, strstr(json, "\"score\": 5, \"max_score\": 5"));
+	EXPECT_NE(NULL, strstr(json, "\"extra_data\": {\"review\": {\"file\": \"" RDIR
+			       "review-stray.txt\", \"result\": \"stray quotes\", \"quoted\": 5, "
+			       "\"in_hunks\": 1, \"outside_hunks\": 0, \"not_in_patch\": 4, "
+			       "\"lines_not_in_patch\": [\n    {\"line\": 8, \"text\": "
+			       "\"+\\u0009install(page);\", \"hint\": \"\"},")) TH_LOG("%s", json);
+	EXPECT_NE(NULL, strstr(json, "{\"line\": 11, \"text\": \">  {\", \"hint\": \"\"}], "
+			       "\"hunks_quoted\": [\"0001 2\"], \"bug_hunk\": \"0001 2\", "
+			       "\"bug_hunk_quoted\": true, \"truncated\": false,\n  \"text\": "
+			       "\"# A review whose quotes are not all in the patch.\\n\\n"
+			       "A Developer"))
+		TH_LOG("%s", json);
+	EXPECT_NE(NULL, strstr(json, ">>  {\\n\"}}}\n")) TH_LOG("%s", json);
+	EXPECT_NE(NULL, strstr(xml, "<property name=\"review\" value=\"stray quotes: 5 quoted, "
+			       "4 not in the patch, bug hunk quoted: yes\"/>")) TH_LOG("%s", xml);
+	/* A run that never was, a review that is not there. */
+	snprintf(cmd, sizeof(cmd), "%%s --manifest fixtures/06-review/stage.mk --fail %%s --review "
+		 RDIR "none.txt --patches " RDIR "patches --json %s >%s", jpath, opath);
+	EXPECT_EQ(1, sh(cmd, "'not submitted'", NULL));
+	slurp(opath, out, sizeof(out));
+	slurp(jpath, json, sizeof(json));
+	EXPECT_NE(NULL, strstr(out, "  written review in " RDIR "none.txt (not scored): missing\n"
+			       "verdict: FAIL"));
+	EXPECT_NE(NULL, strstr(json, "\"result\": \"missing\", \"quoted\": 0")) TH_LOG("%s", json);
+	EXPECT_NE(NULL, strstr(json, "\"bug_hunk_quoted\": false, \"truncated\": false,\n  "
+			       "\"text\": null}}}\n")) TH_LOG("%s", json);
 }
 
 /* A reproducer scores its points only when it fails below (an oops or a guest that never

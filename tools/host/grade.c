@@ -17,7 +17,13 @@
  * refused): every check fails with that reason, in the same reports.
  * --questions TEMPLATE --answers FILE: whether the learner's FILE answers each review question
  * of the stage's TEMPLATE (answers.h), in the score table and results.json; never scored.
- * --repro "BELOW:STATUS STAGE:STATUS" grades a reproducer exercise instead (grade_repro()).
+ * --review FILE --patches DIR: what the learner's written review quotes of the stage's patches
+ * in DIR, and whether it quotes the hunk the manifest's BUG_HUNK names (review.h), in the score
+ * table, results.json (with the whole text) and junit.xml; never scored. Without --log or
+ * --fail, the review alone is checked, and the exit status says whether it passes every
+ * mechanical check (make check-reviews holds the reference reviews to it).
+ * --repro "BELOW:STATUS STAGE:STATUS" grades a reproducer exercise instead (grade_repro()),
+ * and --bisect FILE the bisect exercise with it.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -27,14 +33,16 @@
 #include "answers.h"
 #include "ktap.h"
 #include "manifest.h"
+#include "review.h"
 #include "stagecheck.h"
 
 enum expect { EXPECT_ALL, EXPECT_ZERO, EXPECT_FLIP };
 
 struct opts {
 	const char *manifest, *target, *log, *host, *json, *junit, *decode, *label, *fail;
-	const char *questions, *answers;
+	const char *questions, *answers, *review, *patches;
 	const char *repro;	/* "BELOW:STATUS STAGE:STATUS": a reproducer's two boots */
+	const char *bisect;	/* the learner's bisect.txt, for a stage with BISECT */
 	enum expect expect;
 };
 
@@ -53,6 +61,7 @@ struct run {
 	struct manifest m;
 	struct ktap_report k;
 	struct answers ans;
+	struct review rev;			/* when o.review is set */
 	struct outcome out[32];
 	int score, max, passed, xpassed, flips_ok, expected_oops;
 	char no_run[1024];			/* --fail: why there was no run */
@@ -115,6 +124,8 @@ static void score(struct run *x)
 	}
 }
 
+static void print_review(const struct run *x);
+
 static void print_table(const struct run *x)
 {
 	printf("%s\n  %-40s %7s  %s\n", x->o.label, "check", "points", "result");
@@ -140,6 +151,44 @@ static void print_table(const struct run *x)
 	for (int i = 0; i < x->ans.n; i++)
 		printf("    %-8s %s%d. %s\n", x->ans.q[i].present ? "present" : "missing",
 		       x->ans.q[i].gdb ? "G" : "", x->ans.q[i].num, x->ans.q[i].title);
+	if (x->o.review)
+		print_review(x);
+}
+
+/* The written review's block of the score table. The bug's hunk is not named: finding it is
+ * the exercise. */
+static void print_review(const struct run *x)
+{
+	const struct review *r = &x->rev;
+
+	printf("  written review in %s (not scored): %s\n", x->o.review, review_result(r));
+	if (r->present && !r->quoted)
+		printf("    quote the lines of the patch you comment on, each line beginning "
+		       "with \"> \"\n");
+	if (!r->quoted)
+		return;
+	printf("    %d line%s quoted: %d in hunks", r->quoted, r->quoted == 1 ? "" : "s",
+	       r->in_hunks);
+	for (int i = 0; i < r->nhunks; i++)
+		printf("%s%s", i ? ", " : " (", r->hunks[i]);
+	printf("%s, %d in the message or headers, %d not in the patch\n", r->nhunks ? ")" : "",
+	       r->outside, r->nstray);
+	for (int i = 0; i < r->nstray && i < REVIEW_MAX_STRAY; i++) {
+		const char *t = r->stray[i].text;
+		int n = strlen(t) > 60 ? 60 : strlen(t);
+
+		while (n && (t[n] & 0xc0) == 0x80)	/* not inside a character */
+			n--;
+		printf("    line %d is not in the patch: \"%.*s%s\"\n", r->stray[i].lineno, n, t,
+		       t[n] ? "..." : "");
+		if (*r->stray[i].hint)
+			printf("      %s\n", r->stray[i].hint);
+	}
+	if (r->nstray > REVIEW_MAX_STRAY)
+		printf("    and %d more lines not in the patch\n", r->nstray - REVIEW_MAX_STRAY);
+	if (*r->bug)
+		printf("    a line of the hunk that carries the bug: %s\n",
+		       r->bug_quoted ? "quoted" : "not quoted");
 }
 
 /* Did the run itself go as a run must? Empty when it did, else why not. */
@@ -206,6 +255,37 @@ static int expect_verdict(struct run *x)
 	return 0;
 }
 
+/* "review": {...} of results.json's extra_data (after, a comma and a new line first). */
+static void json_review(FILE *f, const struct run *x, int after)
+{
+	const struct review *r = &x->rev;
+
+	fprintf(f, "%s\"review\": {\"file\": \"", after ? ",\n" : "");
+	esc(f, x->o.review, 0);
+	fprintf(f, "\", \"result\": \"%s\", \"quoted\": %d, \"in_hunks\": %d, "
+		"\"outside_hunks\": %d, \"not_in_patch\": %d, \"lines_not_in_patch\": [",
+		review_result(r), r->quoted, r->in_hunks, r->outside, r->nstray);
+	for (int i = 0; i < r->nstray && i < REVIEW_MAX_STRAY; i++) {
+		fprintf(f, "%s\n    {\"line\": %d, \"text\": \"", i ? "," : "", r->stray[i].lineno);
+		esc(f, r->stray[i].text, 0);
+		fprintf(f, "\", \"hint\": \"%s\"}", r->stray[i].hint);
+	}
+	fprintf(f, "], \"hunks_quoted\": [");
+	for (int i = 0; i < r->nhunks; i++)
+		fprintf(f, "%s\"%s\"", i ? ", " : "", r->hunks[i]);
+	fprintf(f, "], \"bug_hunk\": ");
+	fprintf(f, *r->bug ? "\"%s\"" : "null", r->bug);
+	fprintf(f, ", \"bug_hunk_quoted\": %s, \"truncated\": %s,\n  \"text\": ",
+		r->bug_quoted ? "true" : "false", r->truncated ? "true" : "false");
+	if (r->text) {
+		fputc('"', f);
+		esc(f, r->text, 0);
+		fputc('"', f);
+	} else
+		fprintf(f, "null");
+	fputc('}', f);
+}
+
 static void write_json(const struct run *x)
 {
 	FILE *f = fopen(x->o.json, "w");
@@ -225,12 +305,13 @@ static void write_json(const struct run *x)
 		fprintf(f, "\"}");
 	}
 	fprintf(f, "\n]");
-	/* Not tests: the kernel series, and answers, which score nothing (tools/gradeall.sh
-	 * gathers them per learner). */
-	if (*x->m.series || x->ans.n)
+	/* Not tests: the kernel series, and answers and the review, which score nothing
+	 * (tools/gradeall.sh gathers them per learner). */
+	if (*x->m.series || x->ans.n || x->o.review)
 		fprintf(f, ", \"extra_data\": {");
 	if (*x->m.series)
-		fprintf(f, "\"series\": \"%s\"%s", x->m.series, x->ans.n ? ", " : "");
+		fprintf(f, "\"series\": \"%s\"%s", x->m.series,
+			x->ans.n || x->o.review ? ", " : "");
 	if (x->ans.n)
 		fprintf(f, "\"answers\": [");
 	for (int i = 0; i < x->ans.n; i++) {
@@ -240,7 +321,10 @@ static void write_json(const struct run *x)
 		esc(f, x->ans.q[i].title, 0);
 		fprintf(f, "\", \"status\": \"%s\"}", x->ans.q[i].present ? "present" : "missing");
 	}
-	fprintf(f, "%s%s}\n", x->ans.n ? "\n]" : "", *x->m.series || x->ans.n ? "}" : "");
+	fprintf(f, "%s", x->ans.n ? "\n]" : "");
+	if (x->o.review)
+		json_review(f, x, x->ans.n);
+	fprintf(f, "%s\n", *x->m.series || x->ans.n || x->o.review ? "}}" : "}");
 	fclose(f);
 }
 
@@ -254,6 +338,12 @@ static void write_junit(const struct run *x)
 	esc(f, x->o.label, 1);
 	fprintf(f, "\" tests=\"%d\" failures=\"%d\">\n", x->m.nchecks,
 		x->m.nchecks - x->m.nxfails - x->passed);
+	/* The written review, not a test: it is not scored. */
+	if (x->o.review)
+		fprintf(f, "  <properties><property name=\"review\" value=\"%s: %d quoted, "
+			"%d not in the patch, bug hunk quoted: %s\"/></properties>\n",
+			review_result(&x->rev),
+			x->rev.quoted, x->rev.nstray, x->rev.bug_quoted ? "yes" : "no");
 	for (int i = 0; i < x->m.nchecks; i++) {
 		const struct outcome *c = &x->out[i];
 
@@ -338,9 +428,13 @@ static int usage(void)
 			"             [--host host.ktap] [--json results.json] [--junit junit.xml] "
 			"[--decode CMD] [--label TEXT]\n"
 			"             [--questions solutions/ID/answers.md --answers FILE]\n"
+			"             [--review FILE --patches patches/ID[/SERIES]]\n"
 			"       grade --manifest labs/ID/stage.mk [--target T] --fail REASON "
 			"[--json ...] [--junit ...]\n"
-			"             [--questions ... --answers ...]\n"
+			"             [--questions ... --answers ...] "
+			"[--review ... --patches ...]\n"
+			"       grade --manifest labs/ID/stage.mk --review FILE --patches DIR "
+			"(the review alone)\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"
 			"       grade --dump labs/ID/stage.mk...  (the manifests as make variables)\n"
 			"       grade --keys                      (the keys a manifest may hold)\n"
@@ -374,12 +468,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "label", 1, 0, 'L' }, { "check", 1, 0, 'c' }, { "host", 1, 0, 'H' },
 		{ "target", 1, 0, 't' }, { "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' },
 		{ "keys", 0, 0, 'K' }, { "status", 1, 0, 'S' }, { "questions", 1, 0, 'q' },
-		{ "answers", 1, 0, 'a' }, { "repro", 1, 0, 'R' }, { 0 } };
+		{ "answers", 1, 0, 'a' }, { "repro", 1, 0, 'R' }, { "review", 1, 0, 'r' },
+		{ "patches", 1, 0, 'P' }, { "bisect", 1, 0, 'B' }, { 0 } };
 	const char *expect = "all", **slot[128] = {
 		['m'] = &o->manifest, ['l'] = &o->log, ['e'] = &expect, ['j'] = &o->json,
 		['x'] = &o->junit, ['d'] = &o->decode, ['L'] = &o->label, ['H'] = &o->host,
 		['t'] = &o->target, ['F'] = &o->fail, ['q'] = &o->questions, ['a'] = &o->answers,
-		['R'] = &o->repro,
+		['R'] = &o->repro, ['r'] = &o->review, ['P'] = &o->patches, ['B'] = &o->bisect,
 	};
 	struct manifest m;
 	char err[512];
@@ -408,7 +503,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	}
 	o->expect = !strcmp(expect, "zero") ? EXPECT_ZERO : !strcmp(expect, "flip") ? EXPECT_FLIP :
 		    EXPECT_ALL;
-	if (!o->manifest || !(o->log || o->fail || o->repro) || !o->questions != !o->answers ||
+	if (!o->manifest || !(o->log || o->fail || o->repro || o->review) ||
+	    !o->questions != !o->answers || !o->review != !o->patches ||
 	    (strcmp(expect, "all") && o->expect == EXPECT_ALL))
 		return usage();
 	return -1;
@@ -429,11 +525,38 @@ static int load(struct run *x)
 		fprintf(stderr, "grade: cannot read the review questions %s\n", x->o.questions);
 		return 2;
 	}
+	if (x->o.review && review_check(x->o.review, x->o.patches, manifest_get(&x->m, "BUG_HUNK"),
+					&x->rev, err, sizeof(err))) {
+		fprintf(stderr, "grade: %s: %s\n", x->m.stage, err);
+		return 2;
+	}
+	if (!x->o.log && !x->o.fail)	/* the review alone */
+		return 0;
 	if (read_log(x->o.fail ? "/dev/null" : x->o.log, "log", &x->k))
 		return 2;
 	if (x->o.fail)
 		snprintf(x->no_run, sizeof(x->no_run), "%s\n", x->o.fail);
 	return x->o.host && merge_host(&x->k, x->o.host) ? 2 : 0;
+}
+
+/* grade --manifest M --review FILE --patches DIR: the review's block, and whether it passes
+ * every mechanical check (0) or not (1). A stage without BUG_HUNK has no review to check (2). */
+static int review_alone(struct run *x)
+{
+	const char *result = review_result(&x->rev);
+	int ok = !strcmp(result, "ok");
+
+	if (!*x->rev.bug) {
+		fprintf(stderr, "grade: %s: no BUG_HUNK in %s: the review has no hunk to find\n",
+			x->m.stage, x->o.manifest);
+		return 2;
+	}
+	print_review(x);
+	printf("review: %s: %s%s%s%s\n", ok ? "PASS" : "FAIL", ok ? "every quoted line is in the "
+	       "patch, and the hunk that carries the bug is quoted" : result,
+	       *x->m.series ? " (linux " : "", x->m.series, *x->m.series ? ")" : "");
+	review_free(&x->rev);
+	return ok ? 0 : 1;
 }
 
 /* One side of a reproducer's run: did it do what it must on that kernel, and why. */
@@ -454,6 +577,39 @@ static int repro_side(const char *side, int must_fail, char *why, size_t n)
 		 status == 125 ? "the kernel oopsed during it" : code,
 		 ok ? "as it must" : must_fail ? "it must fail here" : "it must exit 0 here");
 	return ok;
+}
+
+/*
+ * The bisect exercise (BISECT := GOOD BAD FIRST): the learner's file names, as the last word of
+ * its first line that is not a # comment, the first stage where the reproducer fails. 1 if it
+ * is FIRST; why says what the file named, never the answer.
+ */
+static int bisect_named(const struct run *x, char *why, size_t n)
+{
+	char line[256], want[64] = "", named[64] = "";
+	FILE *f = fopen(x->o.bisect, "r");
+
+	sscanf(manifest_get(&x->m, "BISECT"), "%*s %*s %63s", want);
+	while (f && !*named && fgets(line, sizeof(line), f)) {
+		char *w, *save, *last = NULL;
+
+		if (line[0] == '#')
+			continue;
+		for (w = strtok_r(line, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
+			last = w;
+		if (last)
+			snprintf(named, sizeof(named), "%s", last);
+	}
+	if (f)
+		fclose(f);
+	if (!f)
+		snprintf(why, n, "no %s: write the first bad stage there (make bisect)\n", x->o.bisect);
+	else if (!*named)
+		snprintf(why, n, "%s names no stage yet (make bisect)\n", x->o.bisect);
+	else
+		snprintf(why, n, "%s names %s%s\n", x->o.bisect, named, strcmp(named, want) ?
+			 ": not the first stage where the bug shows" : "");
+	return *named && !strcmp(named, want);
 }
 
 /*
@@ -494,6 +650,18 @@ static int grade_repro(struct run *x)
 	*c = (struct outcome){ .check = &x->m.checks[0], .pass = ok, .max = x->m.checks[0].points,
 			       .points = ok ? x->m.checks[0].points : 0, .why = why };
 	x->score = c->points, x->max = c->max, x->passed = ok;
+	if (manifest_get(&x->m, "BISECT") && x->o.bisect) {
+		static char bwhy[512];
+		struct outcome *b = &x->out[1];
+		int named = bisect_named(x, bwhy, sizeof(bwhy));
+
+		x->m.nchecks = 2;
+		snprintf(x->m.checks[1].name, sizeof(x->m.checks[1].name), "bisect");
+		x->m.checks[1].points = 2;
+		*b = (struct outcome){ .check = &x->m.checks[1], .pass = named, .max = 2,
+				       .points = named ? 2 : 0, .why = bwhy };
+		x->score += b->points, x->max += b->max, x->passed += named;
+	}
 	print_table(x);
 	if (ok) {	/* the table shows why only for a failure: both sides, as they went */
 		char *line, *save;
@@ -505,6 +673,9 @@ static int grade_repro(struct run *x)
 		 "the reproducer fails where the bug is and passes where it is fixed" :
 		 x->o.fail ? "the reproducer did not run" :
 		 "the reproducer does not tell the buggy kernel from the fixed one");
+	if (ok && x->passed < x->m.nchecks)
+		snprintf(x->verdict, sizeof(x->verdict), "the reproducer is right; bisect.txt is not");
+	ok = x->passed == x->m.nchecks;
 	printf("verdict: %s: %s%s%s%s\n", ok ? "PASS" : "FAIL", x->verdict,
 	       *x->m.series ? " (linux " : "", x->m.series, *x->m.series ? ")" : "");
 	if (x->o.json)
@@ -526,6 +697,8 @@ int main(int argc, char **argv)
 		return grade_repro(&x);
 	if ((rc = load(&x)))
 		return rc;
+	if (!x.o.log && !x.o.fail)
+		return review_alone(&x);
 	score(&x);
 	print_table(&x);
 
@@ -554,5 +727,6 @@ int main(int argc, char **argv)
 	if (x.o.junit)
 		write_junit(&x);
 	ktap_free(&x.k);
+	review_free(&x.rev);
 	return ok ? 0 : 1;
 }

@@ -16,7 +16,8 @@ const char *const manifest_keys[] = {
 	"TITLE", "UPSTREAM", "AUTHOR", "TARGETS", "CODE", "TESTS", "CHECKS", "FLIPS",
 	"CONFIG", "DISK", "FINDINGS", "OOPS_BEFORE", "OOPS", "XFAIL", "MODULES", "KERNELS",
 	"LDFLAGS", "PICTURE", "SAME_BELOW", "OBJECTS", "BROKEN_BELOW", "CODE_STAGE", "GDB_TESTS",
-	"REPLAY_TESTS", "UNSTABLE", "REPRO", "BISECT", NULL
+	"REPLAY_TESTS", "UNSTABLE", "REPRO", "BISECT", "BUG_HUNK",
+	NULL
 };
 
 static int known_key(const char *key)

@@ -8,6 +8,7 @@
 #include <glob.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "answers.h"
 #include "manifest.h"
 #include "stagecheck.h"
@@ -118,7 +119,7 @@ static int check_questions(const struct manifest *m)
 	struct answers a;
 	size_t len = 0;
 	FILE *f = fopen("docs/checklist.md", "r");
-	int ok;
+	int ok, gdb = 0;
 
 	while (f && len < sizeof(list) - sizeof(word) && fscanf(f, "%255s", word) == 1)
 		len += snprintf(list + len, sizeof(list) - len, " %s", word);
@@ -130,6 +131,15 @@ static int check_questions(const struct manifest *m)
 	if (answers_load(path, NULL, &a) || !a.n) {
 		fprintf(stderr, "grade: %s: no review questions in %s\n", m->stage, path);
 		return 0;
+	}
+	/* A stage with a walkthrough asks at least two questions on what gdb shows there. */
+	for (int i = 0; i < a.n; i++)
+		gdb += a.q[i].gdb;
+	snprintf(want, sizeof(want), "labs/%s/walk.py", m->stage);
+	if (gdb < 2 && !access(want, F_OK)) {
+		fprintf(stderr, "grade: %s has a walkthrough but %s asks %d gdb questions "
+			"(### GN., at least 2)\n", m->stage, path, gdb);
+		ok = 0;
 	}
 	for (int i = 0; i < a.n; i++) {
 		if (a.q[i].gdb)	/* a question on what gdb shows: not one of the checklist's */
