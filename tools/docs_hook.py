@@ -327,7 +327,7 @@ LEARNER_PAGES = {"index.md", "glossary.md", "capstone.md", "checklist.md", "tmpf
                  "reviewing.md"}
 # What a learner runs; every other goal of the Makefile is the engine's or the maintainer's.
 LEARNER_GOALS = set("run walk debug gdb grade replay tree help docs docs-serve where container "
-                    "kernels-import bisect".split())
+                    "kernels-import repro bisect".split())
 CARD = ("Goal", "Before this", "Difficulty and time", "Review first")
 BOX = re.compile(r"\?\?\?\+? ")  # a collapsed box: what is inside is for who opens it
 
