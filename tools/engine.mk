@@ -219,10 +219,23 @@ testcmd  = $(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/gu
 	-o $(GUEST)/$(basename $(notdir $(1))) labs/$(if $(findstring /,$(1)),$(1),$(T)/$(1)) $(GUESTLIB) \
 	$(addprefix $(call testdir,$(1))/,$(call manifest,$(call owner,$(1)),CODE)) \
 	$(call manifest,$(call owner,$(1)),LDFLAGS)
+# Exercise code may run only when a test calls it: code of its own before main() or after exit
+# (a constructor or destructor) could print the harness's report itself, so such an object is
+# refused, as code that does not compile is (docs/engine.md, "Reports the grader does not
+# believe").
+OBJDUMP  = $(if $(filter host,$(USERLAND)),objdump,$(CROSS)objdump)
+CTORS    = \.(preinit_array|init_array|fini_array|ctors|dtors)
+nocode_before_main = for f in $(addprefix $(1)/,$(call manifest,$(2),CODE)); do \
+	$(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/guest -I$(1) -c \
+	  -o $(GUEST)/ctor.o $$f 2>/dev/null || continue; \
+	s=$$($(OBJDUMP) -h $(GUEST)/ctor.o | grep -Eo '$(CTORS)[^ ]*' | head -1); \
+	[ -z "$$s" ] || { echo "$$f: error: code that runs before main() or after exit ($$s):" \
+	  "exercise code may run only when a test calls it" >&2; exit 1; }; done
 guest: ksrc
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@rm -rf $(GUEST) && mkdir -p $(GUEST)
 	@$(UCC) -Itools/guest -o $(LABINIT) $(INIT)
+	@$(call nocode_before_main,$(CODEDIR),$(or $(call manifest,$(T),CODE_STAGE),$(T)))
 	@$(foreach t,$(call manifest,$(T),TESTS),$(call testcmd,$(t)) && ) true
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
@@ -301,7 +314,7 @@ run-boot: check-stage kernels-from
 	  MODE=$(if $(RUNSHELL),interactive,batch) \
 	  $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
 	  $(if $(CMD),|| test -s $(RUNEXIT))
-	@$(if $(OWN),tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
+	@$(if $(OWN),REPRO=$(call repro_file,$(STAGE)) tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
 	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
 	  $(YOURS)/$(STAGE)/answers.md $(NEXT))
 
@@ -399,6 +412,7 @@ repro_boot = rm -f $(call reproexit,$(2)); $(if $(NOBUILD),test -s $(OUT)/$(1)/s
 	RUN=$(REPRORUN)-$(2) TIMEOUT=$(REPRO_TIMEOUT) > $(REPRODIR)/$(2).log 2>&1; \
 	echo "$(1):$$(cat $(call reproexit,$(2)) 2>/dev/null || echo -)"
 REPROGRADE = $(GRADE) --manifest labs/$(STAGE)/stage.mk --target $(TARGET) \
+	$(if $(call manifest,$(STAGE),BISECT),--bisect $(GRADED)/$(STAGE)/bisect.txt) \
 	--json $(REPRODIR)/results.json --junit $(REPRODIR)/junit.xml \
 	--label "$(STAGE) on $(TARGET), its reproducer: $(REPRO_SRC)"
 repro-check: check-stage

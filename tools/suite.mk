@@ -160,7 +160,7 @@ exercises: host
 	@for d in solutions/*/; do s=$$(basename $$d); mkdir -p $(EXDIR)/$$s; \
 	  for f in $$d*; do case $$f in \
 	    *.c) $(HOSTBIN)/mkexercise $$f > $(EXDIR)/$$s/$${f##*/} || exit 1;; \
-	    */review.txt) sed -n '/^#/!q;p' $$f > $(EXDIR)/$$s/review.txt;; \
+	    *.txt) sed -n '/^#/!q;p' $$f > $(EXDIR)/$$s/$${f##*/};; \
 	    *) cp $$f $(EXDIR)/$$s/ ;; esac; done; done
 check-exercises: host
 	@rm -rf $(WORK)/exercises-check && $(SUBMAKE) exercises EXDIR=$(WORK)/exercises-check && \
