@@ -42,7 +42,11 @@ manifest_for = $(strip $(if $(filter undefined,$(origin M/$(1)/$(2)/$(3))),$(M/$
 	       $(M/$(1)/$(2)/$(3))))
 manifest = $(call manifest_for,$(1),$(2),$(TARGET))
 TARGET   ?= $(firstword $(call manifest_for,$(or $(K),$(STAGE)),TARGETS) virt)
-CODE     ?= solutions
+# A learner's release (make release) has no solutions/: code is then the learner's, and each
+# stage's questions are in labs/<id>/questions.md (solutions/<id>/answers.md asks, never answers).
+REFERENCE := $(wildcard $(LAB)/solutions/.)
+CODE     ?= $(if $(REFERENCE),solutions,exercises)
+questions_of = $(if $(REFERENCE),solutions/$(1)/answers.md,labs/$(1)/questions.md)
 include $(wildcard $(LAB)/labs/targets/*.mk)
 
 # Bad input stops here with one line, before anything is built or booted.
@@ -235,8 +239,9 @@ guest: ksrc
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@rm -rf $(GUEST) && mkdir -p $(GUEST)
 	@$(UCC) -Itools/guest -o $(LABINIT) $(INIT)
-	@$(call nocode_before_main,$(CODEDIR),$(or $(call manifest,$(T),CODE_STAGE),$(T)))
-	@$(foreach t,$(call manifest,$(T),TESTS),$(call testcmd,$(t)) && ) true
+	@$(if $(CMD),: a command runs instead of the tests,\
+	  $(call nocode_before_main,$(CODEDIR),$(or $(call manifest,$(T),CODE_STAGE),$(T))))
+	@$(if $(CMD),:,$(foreach t,$(call manifest,$(T),TESTS),$(call testcmd,$(t)) && ) true)
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
 # built out of tree against kernel K's build dir; the guest finds them in /lab/modules.
@@ -271,8 +276,8 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 # (solutions/ holds the reference), its written review, against the stage's patches for this
 # series (tools/series.sh: patches/<id>/<series>/ or patches/<id>/).
 REVIEW  = $(if $(filter solutions,$(CODE)),,\
-	  QUESTIONS=solutions/$(T)/answers.md ANSWERS=$(CODE)/$(T)/answers.md \
-	  $(if $(wildcard solutions/$(T)/review.txt),WRITTEN_REVIEW=$(CODE)/$(T)/review.txt \
+	  QUESTIONS=$(call questions_of,$(T)) ANSWERS=$(CODE)/$(T)/answers.md \
+	  $(if $(call manifest,$(T),BUG_HUNK),WRITTEN_REVIEW=$(CODE)/$(T)/review.txt \
 	  REVIEW_PATCHES=$(shell LABS=$(LABS) PATCHES=$(PATCHES) SERIES=$(SERIES) \
 	  tools/series.sh patches $(T))))
 boot: host guest modules
@@ -291,6 +296,8 @@ RUNEXIT  = $(WORK)/runs/$(TARGET)-run/exit
 # stage says. The learner's score is reported, not turned into an exit status (make grade does).
 YOURS   ?= exercises
 OWN      = $(if $(filter command line,$(origin CODE))$(CMD),,yes)
+# Without solutions/ (a learner's release) there is no reference to boot first.
+REFBOOT  = $(and $(OWN),$(REFERENCE))
 REFRUN   = $(TARGET)-run-reference
 NEXT     = $(shell LABS=$(LABS) tools/stages.sh above $(STAGE))
 ifneq ($(DRYRUN),)
@@ -306,7 +313,7 @@ run: run-boot
 endif
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@$(if $(OWN),echo "run: the reference solution first on the same kernel" \
+	@$(if $(REFBOOT),echo "run: the reference solution first on the same kernel" \
 	  && mkdir -p $(WORK)/runs && { $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(REFRUN) \
 	  CODE=solutions > $(WORK)/runs/$(REFRUN).out 2>&1; echo $$? > $(WORK)/runs/$(REFRUN).rc; })
 	@rm -f $(RUNEXIT) $(WORK)/runs/$(TARGET)-run/results.json && \
@@ -314,7 +321,8 @@ run-boot: check-stage kernels-from
 	  MODE=$(if $(RUNSHELL),interactive,batch) \
 	  $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
 	  $(if $(CMD),|| test -s $(RUNEXIT))
-	@$(if $(OWN),REPRO=$(call repro_file,$(STAGE)) tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
+	@$(if $(OWN),REPRO=$(call repro_file,$(STAGE)) NOREF=$(if $(REFERENCE),,yes) \
+	  tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
 	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
 	  $(YOURS)/$(STAGE)/answers.md $(NEXT))
 
@@ -393,7 +401,7 @@ grade: check-stage kernels-from host
 # make repro [STAGE=id] [CODE=dir] [REPRO_SRC=file.c]: the stage's reproducer exercise (REPRO:
 # file:points), compiled for the guest and run as a command, as make run CMD= runs one, on the
 # kernel below (where the bug is), then on the stage's own (where it is fixed); the grader
-# scores the two exit statuses (--repro). The guest's tests are the reference's, and not run.
+# scores the two exit statuses (--repro). The guest's tests are neither built nor run.
 # NOBUILD=1 (make grade): kernels not built yet are not built, and the reproducer not run.
 # REPRO_OUT=file: a copy of its results.json (tools/gradeall.sh adds it to the stage's).
 # make repro-on K=stage: the reproducer on that one kernel; exit 0 when it passes, 125 when the
@@ -408,7 +416,7 @@ REPROBELOW = $(call below,$(STAGE))
 reproexit  = $(WORK)/runs/$(REPRORUN)-$(1)/exit
 # repro_boot K,SIDE: boot kernel K with the compiled reproducer as the command; prints K:STATUS.
 repro_boot = rm -f $(call reproexit,$(2)); $(if $(NOBUILD),test -s $(OUT)/$(1)/stamp && )\
-	$(MAKE) -s boot K=$(1) T=$(STAGE) CODE=solutions CMD=./repro FILES=$(REPRODIR)/files \
+	$(MAKE) -s boot K=$(1) T=$(STAGE) CODE=exercises CMD=./repro FILES=$(REPRODIR)/files \
 	RUN=$(REPRORUN)-$(2) TIMEOUT=$(REPRO_TIMEOUT) > $(REPRODIR)/$(2).log 2>&1; \
 	echo "$(1):$$(cat $(call reproexit,$(2)) 2>/dev/null || echo -)"
 REPROGRADE = $(GRADE) --manifest labs/$(STAGE)/stage.mk --target $(TARGET) \
