@@ -17,7 +17,7 @@ for p; do
 done
 class_of() { grep -v '^shard ' "$1/part"; }
 n=$(sed -n 's|^shard [0-9]*/||p' "$1/part")
-[ "$n" = $# ] || die "$# parts given; the class was cut into $n"
+[ "$n" = $# ] || die "the class was cut into $n parts; CLASS_PARTS names $#"
 for p; do
 	[ "$(class_of "$p")" = "$(class_of "$1")" ] ||
 		die "$p is a part of another class than $1 (learners, stages or series differ)"

@@ -122,8 +122,8 @@ test-plan-rest: test-plan-stages
 	  tests/own-score.sh)
 	$(call plan,gdb attaches with the .gdbinit and the launch.json that make debug writes,\
 	  $(SUBMAKE) check-gdb-attach)
-	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\
-	  $(SUBMAKE) check-grade-all)
+	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution \
+	  full marks; JOBS=2 and two parts merged give the same reports,$(SUBMAKE) check-grade-all)
 	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \
 	  junit.xml and the table,$(SUBMAKE) check-grade-all-reviews)
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
@@ -280,8 +280,11 @@ check-gdb-attach:
 
 # make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
 # the first stage, the cheapest to boot: its kernel is built by its own step before this one.
+# Then the same class with JOBS=2, and in two parts graded apart and merged with the make
+# commands of .github/workflows/grade-class.yml, on that kernel exported (tests/grade-class.sh).
 check-grade-all: host
 	@MAKE="$(SUBMAKE)" tests/grade-all.sh $(FIRST)
+	@$(SUBMAKE) $(FRESHK) && LABMAKE="$(SUBMAKE)" tests/grade-class.sh $(FIRST) $(FRESHK)
 
 # make grade-all's reports carry the written reviews, on the first stage that asks for one: no
 # boot (tests/grade-all-reviews.sh), the review is read whatever happens to the code.
