@@ -1,17 +1,16 @@
 #!/bin/sh
-# One learner on one stage, for tools/gradeall.sh, which runs JOBS of these side by side:
-#   gradeone.sh CLASS 'LEARNER STAGE:TARGET:CODE-STAGE'
-# The learner's code is in CODE_ROOT/LEARNER, as tools/gradeall.sh unpacked it, with .refused
-# in it (why the submission was refused; empty: it was not) and .submitted (its stages).
-# Writes CLASS/LEARNER/STAGE.json and the logs beside it; the boot's run dir is
-# runs/class-LEARNER-STAGE, its own. A learner's failure is scored.
+# One job of tools/gradeall.sh, which runs JOBS of them side by side; each writes only its own
+# learner's files.
+#   gradejob.sh unpack CLASS 'LEARNER SUBMISSION'   the submission, into CODE_ROOT/LEARNER
+#   gradejob.sh stage CLASS 'LEARNER STAGE:TARGET:CODE-STAGE'   a boot: CLASS/LEARNER/STAGE.*
+#   gradejob.sh learner CLASS 'STAGE...' LEARNER    CLASS/LEARNER/results.json from STAGE.json
+# An unpacked submission holds .refused (why it was refused; empty: it was not) and .submitted
+# (its stages). A stage's boot has a run dir of its own, runs/class-LEARNER-STAGE. A learner's
+# failure is scored, never fatal.
 # Env from tools/gradeall.sh: MAKE GRADE WORK CODE_ROOT TIMEOUT, and LABS PATCHES SERIES.
 set -eu
-class=$1
-set -- $2
-learner=$1 s=${2%%:*} t=${2#*:}
-own=${t#*:} t=${t%%:*}
-code=$CODE_ROOT/$learner json=$class/$learner/$s.json
+job=$1 class=$2
+shift 2
 # fail STAGE TARGET JSON REASON: every check of the stage scores 0 with REASON; the answers and
 # the written review in the learner's $code are reported all the same (the review against the
 # stage's patches for this series, tools/series.sh).
@@ -56,6 +55,45 @@ repro() {
 		.tests += $r.tests' "$5" "$r" > "$5.tmp" && mv "$5.tmp" "$5"
 }
 
+case $job in
+unpack)
+	code=$CODE_ROOT/${1%% *}
+	refused=$(tools/unpack.sh "${1#* }" "$code" 2>&1) && refused=""
+	printf '%s' "$refused" > "$code/.refused"
+	# What the submission lacks in a stage it has comes from the skeletons in exercises/.
+	ls "$code" > "$code/.submitted"
+	cp -rn exercises/. "$code/"
+	exit 0 ;;
+learner)
+	# output: a verdict line per stage, then under "review answers" a line per stage saying
+	# which questions have an answer, and under "written reviews" a line per stage that asks
+	# for one (tools/classreport.sh takes the lines above "review answers" for the verdicts).
+	cd "$class/$2" && exec jq -s --arg l "$2" '
+		def verdict: "\(.stage): \(.score)/\(.max_score): \(.output)";
+		def answers: "\(.stage): " +
+		  (.extra_data.answers | map("\(.question) \(.status)") | join(", "));
+		def review: .extra_data.review | "\(.result): \(.quoted) quoted, " +
+		  "\(.not_in_patch) not in the patch, bug hunk quoted: " +
+		  (if .bug_hunk_quoted then "yes" else "no" end);
+		map(select(.extra_data.review)) as $w |
+		{ score: (map(.score) | add),
+		  output: (map(verdict) + ["review answers (not scored):"] + map(answers) +
+		    (if $w == [] then [] else ["written reviews (not scored):"] +
+		     ($w | map("\(.stage): \(review)")) end) | join("\n")),
+		  tests: (map(.tests) | add),
+		  extra_data: { learner: $l, series: (map(.extra_data.series) | unique | join(" ")),
+		    max_score: (map(.max_score) | add),
+		    stages: (map({ (.stage): .score }) | add),
+		    answers: (map({ (.stage): .extra_data.answers }) | add),
+		    reviews: ($w | map({ (.stage): .extra_data.review }) | add // {}) } }' \
+		$(for st in $1; do echo "$st.json"; done) > results.json ;;
+stage) ;;
+*) echo "gradejob: no job '$job'" >&2; exit 2 ;;
+esac
+set -- $1
+learner=$1 s=${2%%:*} t=${2#*:}
+own=${t#*:} t=${t%%:*}
+code=$CODE_ROOT/$learner json=$class/$learner/$s.json
 echo "grade-all: $learner on $s" >&2
 refused=$(cat "$code/.refused")
 if [ -n "$refused" ]; then
