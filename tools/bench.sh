@@ -31,16 +31,21 @@ gradeall() {
 	rm -rf "$d/in/sol"
 	n=$(ls "$d/in" | wc -l)
 	echo "grade-all: $n learners on $FIRST; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	# cpu FILE: the CPU seconds (user and system) of this shell's children that times wrote.
+	cpu() { awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] }
+		print s }' "$1"; }
 	for j in 1 "$cores"; do
 		pin=""; [ "$j" != 1 ] || pin="taskset -c 0"
-		s=$(date +%s%N)
+		s=$(date +%s%N); times > "$d/t0"
 		$pin make -s --no-print-directory grade-all SUBMISSIONS="$d/in" CLASS="$d/j$j" \
 			STAGE="$FIRST" TIMEOUT=30 JOBS="$j" > "$d/j$j.out" 2>&1 ||
 			{ tail "$d/j$j.out"; echo "bench: grade-all JOBS=$j failed" >&2; exit 1; }
-		ms=$(( ($(date +%s%N) - s) / 1000000 ))
+		ms=$(( ($(date +%s%N) - s) / 1000000 )); times > "$d/t1"
 		r=$(awk -v n="$n" -v ms="$ms" 'BEGIN { printf "%.3f", n / ms * 1000 }')
-		printf '%-44s %5s /s (%d in %d s)\n' "grade-all, JOBS=$j${pin:+ on one core}:" \
-			"$r" "$n" $((ms / 1000))
+		each=$(awk -v a="$(cpu "$d/t0")" -v b="$(cpu "$d/t1")" -v n="$n" \
+			'BEGIN { printf "%.2f", (b - a) / n }')
+		printf '%-44s %5s /s (%d in %d s, %s CPU-s each)\n' \
+			"grade-all, JOBS=$j${pin:+ on one core}:" "$r" "$n" $((ms / 1000)) "$each"
 		r1=${r1:-$r}
 	done
 	echo "grade-all: load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
