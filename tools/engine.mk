@@ -440,8 +440,10 @@ bisect: repro-check
 # Grade a class: every learner in SUBMISSIONS (a folder or a .tar/.tar.gz/.tgz each, holding
 # exercises/<stage-id>/) on every built stage with a machine (or just STAGE=), each in its own
 # boot; reports in CLASS. A target without a machine (QEMU none: host, armv6-nokuser) would
-# run the learner's code on this computer: those stages are left out.
+# run the learner's code on this computer: those stages are left out. FORMATS: the graders'
+# formats written beside each learner's results.json (tools/graders/class.sh).
 CLASS    ?= $(WORK)/class
+FORMATS  ?= gradescope
 NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),\
 	     $(if $(filter-out none,$($(v))),,$(v))))
 ON_MACHINE = $(foreach p,$(ASKED_AT),$(if $(filter $(call at_target,$(p)),$(NOMACHINE)),,$(p)))
@@ -449,6 +451,7 @@ GRADABLE   = $(foreach p,$(ON_MACHINE),$(if $(call built_at,$(p)),$(p)))
 grade-all: host check-stage
 	@test -d "$(SUBMISSIONS)" || \
 	  { echo "lab: SUBMISSIONS=$(SUBMISSIONS) is not a directory of submissions" >&2; exit 2; }
+	@tools/graders/class.sh --check $(FORMATS)
 	@$(foreach p,$(filter-out $(ON_MACHINE),$(ASKED_AT)),echo "grade-all: $(call at_stage,$(p)) \
 	  left out: its tests run on this computer, not in a guest" >&2;) \
 	  $(foreach p,$(filter-out $(GRADABLE),$(ON_MACHINE)),echo "grade-all: $(call at_stage,$(p)) \
@@ -456,6 +459,7 @@ grade-all: host check-stage
 	@$(if $(GRADABLE),,echo "lab: no stage to grade on: build one first (make run)" >&2; exit 2)
 	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) \
 	  tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $(GRADABLE)
+	@tools/graders/class.sh "$(CLASS)" $(FORMATS)
 
 # Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds
 # and grades: STAGE=, or every stage with a machine) at its top, the lab's HEAD under lab/.
