@@ -126,6 +126,9 @@ test-plan-rest: test-plan-stages
 	  $(SUBMAKE) check-grade-all)
 	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \
 	  junit.xml and the table,$(SUBMAKE) check-grade-all-reviews)
+	$(call plan,grade-all FORMATS: PrairieLearn$(comma) Autolab$(comma) Classroom 50 and JUnit \
+	  files valid against their graders' schemas$(comma) broken copies refused,\
+	  OUT=$(WORK)/graders tests/graders.sh)
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
 	  with no build,\
 	  $(SUBMAKE) check-share)
