@@ -94,7 +94,7 @@ UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
-	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where \
+	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where release \
 	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
 	replay gdb bench docs docs-serve host check-stage ccache-server walk
 
@@ -505,6 +505,11 @@ docs-serve: deps
 #   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)
 container:
 	@tools/container/run.sh $(or $(GOAL),run)
+
+# make release [RELEASE=dir]: a learner's copy of the lab, with no solutions/ and no reference
+# answers (tools/release.sh); the instructor's checkout keeps everything.
+release:
+	@tools/release.sh $(or $(RELEASE),$(WORK)/release)
 
 # make clean-cache: frees what a later run makes again (tools/cleancache.sh), and says how much.
 clean-cache:
