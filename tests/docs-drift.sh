@@ -54,4 +54,9 @@ try "an engine command in open text" "'make test' is not a learner's command" \
 	's/^## See it$/&\n\nRun `make test` first./'
 try "an engine command on the index" "index.md:.*'make kernel' is not a learner's command" \
 	's/^## The stages/Run `make kernel K=00-baseline`.\n\n&/' docs/index.md
+# The stage list is labs/order's: the index's list (with each card's time) and the nav.
+try "an index time that is not the card's" "06-move-vector-stubs says 'easy · about 50 min" \
+	's/\(06-move-vector-stubs.md): easy · about\) 45/\1 50/' docs/index.md
+try "the nav out of labs/order" "nav's stage pages are not in labs/order's order" \
+	'/^      - 06-move-vector-stubs:/d' mkdocs.yml
 rm -rf "$s" "$s.err"

@@ -327,7 +327,7 @@ LEARNER_PAGES = {"index.md", "glossary.md", "capstone.md", "checklist.md", "tmpf
                  "reviewing.md"}
 # What a learner runs; every other goal of the Makefile is the engine's or the maintainer's.
 LEARNER_GOALS = set("run walk debug gdb grade replay tree help docs docs-serve where container "
-                    "kernels-import bisect".split())
+                    "kernels-import repro bisect".split())
 CARD = ("Goal", "Before this", "Difficulty and time", "Review first")
 BOX = re.compile(r"\?\?\?\+? ")  # a collapsed box: what is inside is for who opens it
 
@@ -359,6 +359,26 @@ def check_commands(markdown, where):
             if goal and goal not in LEARNER_GOALS and re.fullmatch(r"[a-z][\w-]*", goal):
                 log.error(f"{where}:{n}: 'make {goal}' is not a learner's command: in a "
                           "collapsed box (??? ...) if the page needs it at all")
+
+
+def card_time(stage):
+    """'moderate · about 60 min' from the card of docs/labs/<stage>.md, or None."""
+    with open(os.path.join(top, "docs", "labs", stage + ".md"), encoding="utf-8") as f:
+        m = re.search(r"\*\*Difficulty and time:\*\* (easy|moderate|hard) · about (\d+) minutes",
+                      f.read())
+    return m and f"{m[1]} · about {m[2]} min"
+
+
+def check_stage_list(markdown, where):
+    """The index lists every stage of labs/order, in order, with its card's difficulty and time:
+    the card is where they are written, the index's list is checked against it."""
+    listed = re.findall(r"^- \[([\w-]+)\]\(labs/\1\.md\): (.*)", markdown, re.M)
+    if [s for s, _ in listed] != stages:
+        log.error(f"{where}: its stage list is not labs/order: {[s for s, _ in listed]}")
+    for s, rest in listed:
+        want = card_time(s) if s in stages else None
+        if want and not rest.startswith(want):
+            log.error(f"{where}: {s} says '{rest[:30]}...', its card '{want}'")
 
 
 def check_template(markdown, where, stage):
@@ -397,6 +417,11 @@ def check_template(markdown, where, stage):
         end = next((n for n, t in enumerate(rest) if t.startswith(("#", "???"))), len(rest))
         if not any(re.match(r"[-*] ", t) for t in rest[:end]):
             log.error(f"{where}: '## Done when' has no list to tick")
+    # A page that names its stage below names labs/order's.
+    below = stages[stages.index(stage) - 1] if stages.index(stage) else "pristine"
+    for named in re.findall(r"\*\*Stage below:\*\*\s+([\w-]+)", markdown):
+        if named != below:
+            log.error(f"{where}: 'Stage below: {named}', but labs/order puts {below} below it")
     boxes = [n for n, line in enumerate(lines) if line.startswith('??? info "Sources and ports"')]
     if len(boxes) != 1:
         log.error(f'{where}: {len(boxes)} boxes ??? info "Sources and ports", not one')
@@ -487,6 +512,9 @@ def on_config(config):
     with open(os.path.join(top, "docs", "sources.md"), encoding="utf-8") as f:
         unconfirmed.clear()
         unconfirmed.update(re.findall(r"^\| `([0-9a-f]{9,40})` .*not confirmed", f.read(), re.M))
+    navs = re.findall(r"labs/([\w-]+)\.md", json.dumps(config["nav"]))
+    if [n for n in navs if n in stages] != stages:
+        log.error(f"mkdocs.yml: nav's stage pages are not in labs/order's order: {navs}")
     version = str(config["extra"].get("linux_version", ""))
     if not re.fullmatch(re.escape(kseries[0]) + r"\.\d+", version):
         log.error(f"mkdocs.yml: extra: linux_version is '{version}', not {kseries[0]}.N")
@@ -536,6 +564,8 @@ def on_page_markdown(markdown, page, config, files):
         check_template(markdown, "docs/" + uri, name)
     if name in stages and os.path.exists(os.path.join(top, "docs", "labs", name + "-patches.md")):
         stage = None
+    if uri == "index.md":
+        check_stage_list(markdown, "docs/" + uri)
     if uri in LEARNER_PAGES or name in stages:
         check_commands(markdown, "docs/" + uri)
     series = load_series(stage) if stage else None

@@ -42,7 +42,11 @@ manifest_for = $(strip $(if $(filter undefined,$(origin M/$(1)/$(2)/$(3))),$(M/$
 	       $(M/$(1)/$(2)/$(3))))
 manifest = $(call manifest_for,$(1),$(2),$(TARGET))
 TARGET   ?= $(firstword $(call manifest_for,$(or $(K),$(STAGE)),TARGETS) virt)
-CODE     ?= solutions
+# A learner's release (make release) has no solutions/: code is then the learner's, and each
+# stage's questions are in labs/<id>/questions.md (solutions/<id>/answers.md asks, never answers).
+REFERENCE := $(wildcard $(LAB)/solutions/.)
+CODE     ?= $(if $(REFERENCE),solutions,exercises)
+questions_of = $(if $(REFERENCE),solutions/$(1)/answers.md,labs/$(1)/questions.md)
 include $(wildcard $(LAB)/labs/targets/*.mk)
 
 # Bad input stops here with one line, before anything is built or booted.
@@ -90,7 +94,7 @@ UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
-	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where \
+	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where release \
 	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
 	replay gdb bench docs docs-serve host check-stage ccache-server walk
 
@@ -219,11 +223,25 @@ testcmd  = $(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/gu
 	-o $(GUEST)/$(basename $(notdir $(1))) labs/$(if $(findstring /,$(1)),$(1),$(T)/$(1)) $(GUESTLIB) \
 	$(addprefix $(call testdir,$(1))/,$(call manifest,$(call owner,$(1)),CODE)) \
 	$(call manifest,$(call owner,$(1)),LDFLAGS)
+# Exercise code may run only when a test calls it: code of its own before main() or after exit
+# (a constructor or destructor) could print the harness's report itself, so such an object is
+# refused, as code that does not compile is (docs/engine.md, "Reports the grader does not
+# believe").
+OBJDUMP  = $(if $(filter host,$(USERLAND)),objdump,$(CROSS)objdump)
+CTORS    = \.(preinit_array|init_array|fini_array|ctors|dtors)
+nocode_before_main = for f in $(addprefix $(1)/,$(call manifest,$(2),CODE)); do \
+	$(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/guest -I$(1) -c \
+	  -o $(GUEST)/ctor.o $$f 2>/dev/null || continue; \
+	s=$$($(OBJDUMP) -h $(GUEST)/ctor.o | grep -Eo '$(CTORS)[^ ]*' | head -1); \
+	[ -z "$$s" ] || { echo "$$f: error: code that runs before main() or after exit ($$s):" \
+	  "exercise code may run only when a test calls it" >&2; exit 1; }; done
 guest: ksrc
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@rm -rf $(GUEST) && mkdir -p $(GUEST)
 	@$(UCC) -Itools/guest -o $(LABINIT) $(INIT)
-	@$(foreach t,$(call manifest,$(T),TESTS),$(call testcmd,$(t)) && ) true
+	@$(if $(CMD),: a command runs instead of the tests,\
+	  $(call nocode_before_main,$(CODEDIR),$(or $(call manifest,$(T),CODE_STAGE),$(T))))
+	@$(if $(CMD),:,$(foreach t,$(call manifest,$(T),TESTS),$(call testcmd,$(t)) && ) true)
 
 # modules K=kernel-stage T=test-stage: the test stage's MODULES (C files in its code dir),
 # built out of tree against kernel K's build dir; the guest finds them in /lab/modules.
@@ -258,8 +276,8 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 # (solutions/ holds the reference), its written review, against the stage's patches for this
 # series (tools/series.sh: patches/<id>/<series>/ or patches/<id>/).
 REVIEW  = $(if $(filter solutions,$(CODE)),,\
-	  QUESTIONS=solutions/$(T)/answers.md ANSWERS=$(CODE)/$(T)/answers.md \
-	  $(if $(wildcard solutions/$(T)/review.txt),WRITTEN_REVIEW=$(CODE)/$(T)/review.txt \
+	  QUESTIONS=$(call questions_of,$(T)) ANSWERS=$(CODE)/$(T)/answers.md \
+	  $(if $(call manifest,$(T),BUG_HUNK),WRITTEN_REVIEW=$(CODE)/$(T)/review.txt \
 	  REVIEW_PATCHES=$(shell LABS=$(LABS) PATCHES=$(PATCHES) SERIES=$(SERIES) \
 	  tools/series.sh patches $(T))))
 boot: host guest modules
@@ -278,6 +296,8 @@ RUNEXIT  = $(WORK)/runs/$(TARGET)-run/exit
 # stage says. The learner's score is reported, not turned into an exit status (make grade does).
 YOURS   ?= exercises
 OWN      = $(if $(filter command line,$(origin CODE))$(CMD),,yes)
+# Without solutions/ (a learner's release) there is no reference to boot first.
+REFBOOT  = $(and $(OWN),$(REFERENCE))
 REFRUN   = $(TARGET)-run-reference
 NEXT     = $(shell LABS=$(LABS) tools/stages.sh above $(STAGE))
 ifneq ($(DRYRUN),)
@@ -293,7 +313,7 @@ run: run-boot
 endif
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@$(if $(OWN),echo "run: the reference solution first on the same kernel" \
+	@$(if $(REFBOOT),echo "run: the reference solution first on the same kernel" \
 	  && mkdir -p $(WORK)/runs && { $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(REFRUN) \
 	  CODE=solutions > $(WORK)/runs/$(REFRUN).out 2>&1; echo $$? > $(WORK)/runs/$(REFRUN).rc; })
 	@rm -f $(RUNEXIT) $(WORK)/runs/$(TARGET)-run/results.json && \
@@ -301,7 +321,8 @@ run-boot: check-stage kernels-from
 	  MODE=$(if $(RUNSHELL),interactive,batch) \
 	  $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
 	  $(if $(CMD),|| test -s $(RUNEXIT))
-	@$(if $(OWN),tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
+	@$(if $(OWN),REPRO=$(call repro_file,$(STAGE)) NOREF=$(if $(REFERENCE),,yes) \
+	  tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
 	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
 	  $(YOURS)/$(STAGE)/answers.md $(NEXT))
 
@@ -380,7 +401,7 @@ grade: check-stage kernels-from host
 # make repro [STAGE=id] [CODE=dir] [REPRO_SRC=file.c]: the stage's reproducer exercise (REPRO:
 # file:points), compiled for the guest and run as a command, as make run CMD= runs one, on the
 # kernel below (where the bug is), then on the stage's own (where it is fixed); the grader
-# scores the two exit statuses (--repro). The guest's tests are the reference's, and not run.
+# scores the two exit statuses (--repro). The guest's tests are neither built nor run.
 # NOBUILD=1 (make grade): kernels not built yet are not built, and the reproducer not run.
 # REPRO_OUT=file: a copy of its results.json (tools/gradeall.sh adds it to the stage's).
 # make repro-on K=stage: the reproducer on that one kernel; exit 0 when it passes, 125 when the
@@ -395,10 +416,11 @@ REPROBELOW = $(call below,$(STAGE))
 reproexit  = $(WORK)/runs/$(REPRORUN)-$(1)/exit
 # repro_boot K,SIDE: boot kernel K with the compiled reproducer as the command; prints K:STATUS.
 repro_boot = rm -f $(call reproexit,$(2)); $(if $(NOBUILD),test -s $(OUT)/$(1)/stamp && )\
-	$(MAKE) -s boot K=$(1) T=$(STAGE) CODE=solutions CMD=./repro FILES=$(REPRODIR)/files \
+	$(MAKE) -s boot K=$(1) T=$(STAGE) CODE=exercises CMD=./repro FILES=$(REPRODIR)/files \
 	RUN=$(REPRORUN)-$(2) TIMEOUT=$(REPRO_TIMEOUT) > $(REPRODIR)/$(2).log 2>&1; \
 	echo "$(1):$$(cat $(call reproexit,$(2)) 2>/dev/null || echo -)"
 REPROGRADE = $(GRADE) --manifest labs/$(STAGE)/stage.mk --target $(TARGET) \
+	$(if $(call manifest,$(STAGE),BISECT),--bisect $(GRADED)/$(STAGE)/bisect.txt) \
 	--json $(REPRODIR)/results.json --junit $(REPRODIR)/junit.xml \
 	--label "$(STAGE) on $(TARGET), its reproducer: $(REPRO_SRC)"
 repro-check: check-stage
@@ -487,6 +509,11 @@ docs-serve: deps
 #   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)
 container:
 	@tools/container/run.sh $(or $(GOAL),run)
+
+# make release [RELEASE=dir]: a learner's copy of the lab, with no solutions/ and no reference
+# answers (tools/release.sh); the instructor's checkout keeps everything.
+release:
+	@tools/release.sh $(or $(RELEASE),$(WORK)/release)
 
 # make clean-cache: frees what a later run makes again (tools/cleancache.sh), and says how much.
 clean-cache:

@@ -47,7 +47,8 @@ repro() {
 		$MAKE -s --no-print-directory repro NOBUILD=1 STAGE="$3" TARGET="$4" CODE="$2" \
 			REPRO_OUT="$r" TIMEOUT="$TIMEOUT" > "$class/$1/$3.repro.log" 2>&1 || true
 	fi
-	[ -s "$r" ] || "$GRADE" --manifest "labs/$3/stage.mk" --target "$4" --json "$r" \
+	bisect=""; grep -q '^BISECT ' "labs/$3/stage.mk" && bisect="--bisect $2/$3/bisect.txt"
+	[ -s "$r" ] || "$GRADE" --manifest "labs/$3/stage.mk" --target "$4" --json "$r" $bisect \
 		--repro "- -" --fail "not run: $(tail -1 "$class/$1/$3.log" 2>/dev/null)" >/dev/null || true
 	jq -s '.[0] as $s | .[1] as $r | $s | .score += $r.score | .max_score += $r.max_score |
 		.tests += $r.tests' "$5" "$r" > "$5.tmp" && mv "$5.tmp" "$5"

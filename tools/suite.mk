@@ -1,6 +1,6 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
 .PHONY: check-container check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 \
-	check-series-13 test-plan-stages test-plan-rest \
+	check-series-13 test-plan-stages test-plan-rest check-fresh-release \
 	check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures \
 	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
 	check-reviews check-grade-all-reviews \
@@ -16,6 +16,8 @@ SUBMAKE := $(MAKE) -s --no-print-directory
 comma := ,
 
 test: deps host
+	@$(if $(REFERENCE),,echo "lab: make test needs the instructor's copy of the lab" \
+	  "(solutions/); this is a learner's release" >&2; exit 2)
 	@$(SUBMAKE) test-plan | tools/suite.sh $(WORK)/test-logs
 
 # The plan: one line per step, "name|command" or "name|command|lane", the lane telling
@@ -80,6 +82,8 @@ roots_plan = \
     try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root)\
   $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
     learner's packages only,$(SUBMAKE) check-fresh-root,root)\
+  $(call plan,a learner's release (no solutions/) in a fresh Debian 12 root: make run and \
+    make grade give their verdicts,$(SUBMAKE) check-fresh-release,root)\
   $(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
     $(SUBMAKE) check-fresh-gradescope,root)\
   $(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
@@ -163,7 +167,7 @@ exercises: host
 	@for d in solutions/*/; do s=$$(basename $$d); mkdir -p $(EXDIR)/$$s; \
 	  for f in $$d*; do case $$f in \
 	    *.c) $(HOSTBIN)/mkexercise $$f > $(EXDIR)/$$s/$${f##*/} || exit 1;; \
-	    */review.txt) sed -n '/^#/!q;p' $$f > $(EXDIR)/$$s/review.txt;; \
+	    *.txt) sed -n '/^#/!q;p' $$f > $(EXDIR)/$$s/$${f##*/};; \
 	    *) cp $$f $(EXDIR)/$$s/ ;; esac; done; done
 check-exercises: host
 	@rm -rf $(WORK)/exercises-check && $(SUBMAKE) exercises EXDIR=$(WORK)/exercises-check && \
@@ -312,6 +316,11 @@ $(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
 	@mkdir -p $(@D) && $(SUBMAKE) kernel-ids PAIRS=$(FIRST_AT) | tools/kernels.sh export $@ >/dev/null
 check-fresh-root: $(FRESHK)
 	@tests/fresh-root.sh learner bookworm $(call own_kernels,bookworm)
+# A learner's release (make release), cloned in a fresh Debian 12 root: make run and make
+# grade give their verdicts with no solutions/ there.
+check-fresh-release: $(FRESHK)
+	@rm -rf $(WORK)/release && tools/release.sh $(WORK)/release && \
+	  LAB=$(WORK)/release tests/fresh-root.sh release bookworm $(FRESHK)
 check-fresh-root-13: $(FRESHK)
 	@tests/fresh-root.sh learner trixie $(call own_kernels,trixie)
 # Debian 13's kernel series in its own root, on a machine that runs another: every stage on

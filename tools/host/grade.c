@@ -22,7 +22,8 @@
  * table, results.json (with the whole text) and junit.xml; never scored. Without --log or
  * --fail, the review alone is checked, and the exit status says whether it passes every
  * mechanical check (make check-reviews holds the reference reviews to it).
- * --repro "BELOW:STATUS STAGE:STATUS" grades a reproducer exercise instead (grade_repro()).
+ * --repro "BELOW:STATUS STAGE:STATUS" grades a reproducer exercise instead (grade_repro()),
+ * and --bisect FILE the bisect exercise with it.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -41,6 +42,7 @@ struct opts {
 	const char *manifest, *target, *log, *host, *json, *junit, *decode, *label, *fail;
 	const char *questions, *answers, *review, *patches;
 	const char *repro;	/* "BELOW:STATUS STAGE:STATUS": a reproducer's two boots */
+	const char *bisect;	/* the learner's bisect.txt, for a stage with BISECT */
 	enum expect expect;
 };
 
@@ -467,12 +469,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "target", 1, 0, 't' }, { "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' },
 		{ "keys", 0, 0, 'K' }, { "status", 1, 0, 'S' }, { "questions", 1, 0, 'q' },
 		{ "answers", 1, 0, 'a' }, { "repro", 1, 0, 'R' }, { "review", 1, 0, 'r' },
-		{ "patches", 1, 0, 'P' }, { 0 } };
+		{ "patches", 1, 0, 'P' }, { "bisect", 1, 0, 'B' }, { 0 } };
 	const char *expect = "all", **slot[128] = {
 		['m'] = &o->manifest, ['l'] = &o->log, ['e'] = &expect, ['j'] = &o->json,
 		['x'] = &o->junit, ['d'] = &o->decode, ['L'] = &o->label, ['H'] = &o->host,
 		['t'] = &o->target, ['F'] = &o->fail, ['q'] = &o->questions, ['a'] = &o->answers,
-		['R'] = &o->repro, ['r'] = &o->review, ['P'] = &o->patches,
+		['R'] = &o->repro, ['r'] = &o->review, ['P'] = &o->patches, ['B'] = &o->bisect,
 	};
 	struct manifest m;
 	char err[512];
@@ -578,6 +580,39 @@ static int repro_side(const char *side, int must_fail, char *why, size_t n)
 }
 
 /*
+ * The bisect exercise (BISECT := GOOD BAD FIRST): the learner's file names, as the last word of
+ * its first line that is not a # comment, the first stage where the reproducer fails. 1 if it
+ * is FIRST; why says what the file named, never the answer.
+ */
+static int bisect_named(const struct run *x, char *why, size_t n)
+{
+	char line[256], want[64] = "", named[64] = "";
+	FILE *f = fopen(x->o.bisect, "r");
+
+	sscanf(manifest_get(&x->m, "BISECT"), "%*s %*s %63s", want);
+	while (f && !*named && fgets(line, sizeof(line), f)) {
+		char *w, *save, *last = NULL;
+
+		if (line[0] == '#')
+			continue;
+		for (w = strtok_r(line, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
+			last = w;
+		if (last)
+			snprintf(named, sizeof(named), "%s", last);
+	}
+	if (f)
+		fclose(f);
+	if (!f)
+		snprintf(why, n, "no %s: write the first bad stage there (make bisect)\n", x->o.bisect);
+	else if (!*named)
+		snprintf(why, n, "%s names no stage yet (make bisect)\n", x->o.bisect);
+	else
+		snprintf(why, n, "%s names %s%s\n", x->o.bisect, named, strcmp(named, want) ?
+			 ": not the first stage where the bug shows" : "");
+	return *named && !strcmp(named, want);
+}
+
+/*
  * --repro "BELOW:STATUS STAGE:STATUS": grade a reproducer (the manifest's REPRO, file:points)
  * from its exit status on the kernel below the stage, where the bug is, and on the stage's
  * own, where it is fixed (124: no status, 125: an oops; "-": not run). Full marks only when
@@ -615,6 +650,18 @@ static int grade_repro(struct run *x)
 	*c = (struct outcome){ .check = &x->m.checks[0], .pass = ok, .max = x->m.checks[0].points,
 			       .points = ok ? x->m.checks[0].points : 0, .why = why };
 	x->score = c->points, x->max = c->max, x->passed = ok;
+	if (manifest_get(&x->m, "BISECT") && x->o.bisect) {
+		static char bwhy[512];
+		struct outcome *b = &x->out[1];
+		int named = bisect_named(x, bwhy, sizeof(bwhy));
+
+		x->m.nchecks = 2;
+		snprintf(x->m.checks[1].name, sizeof(x->m.checks[1].name), "bisect");
+		x->m.checks[1].points = 2;
+		*b = (struct outcome){ .check = &x->m.checks[1], .pass = named, .max = 2,
+				       .points = named ? 2 : 0, .why = bwhy };
+		x->score += b->points, x->max += b->max, x->passed += named;
+	}
 	print_table(x);
 	if (ok) {	/* the table shows why only for a failure: both sides, as they went */
 		char *line, *save;
@@ -626,6 +673,9 @@ static int grade_repro(struct run *x)
 		 "the reproducer fails where the bug is and passes where it is fixed" :
 		 x->o.fail ? "the reproducer did not run" :
 		 "the reproducer does not tell the buggy kernel from the fixed one");
+	if (ok && x->passed < x->m.nchecks)
+		snprintf(x->verdict, sizeof(x->verdict), "the reproducer is right; bisect.txt is not");
+	ok = x->passed == x->m.nchecks;
 	printf("verdict: %s: %s%s%s%s\n", ok ? "PASS" : "FAIL", x->verdict,
 	       *x->m.series ? " (linux " : "", x->m.series, *x->m.series ? ")" : "");
 	if (x->o.json)
