@@ -1,6 +1,6 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
 .PHONY: check-container check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 \
-	check-series-13 test-plan-stages test-plan-rest check-fresh-release \
+	check-series-13 test-plan-stages test-plan-rest check-fresh-release check-grade-all-repro \
 	check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures \
 	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
 	check-reviews check-grade-all-reviews \
@@ -128,6 +128,8 @@ test-plan-rest: test-plan-stages
 	  $(SUBMAKE) check-gdb-attach)
 	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\
 	  $(SUBMAKE) check-grade-all)
+	$(call plan,grade-all: the reproducer and bisect exercises in the CSV$(comma) JUnit and \
+	  Gradescope reports,$(SUBMAKE) check-grade-all-repro)
 	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \
 	  junit.xml and the table,$(SUBMAKE) check-grade-all-reviews)
 	$(call plan,grade-all FORMATS: PrairieLearn$(comma) Autolab$(comma) Classroom 50 and JUnit \
@@ -289,6 +291,10 @@ check-gdb-attach:
 # the first stage, the cheapest to boot: its kernel is built by its own step before this one.
 check-grade-all: host
 	@MAKE="$(SUBMAKE)" tests/grade-all.sh $(FIRST)
+# The reproducer and bisect in a class's reports, on the first stage with REPRO.
+check-grade-all-repro: host
+	@MAKE="$(SUBMAKE)" tests/grade-all-repro.sh $(firstword $(foreach s,$(STAGES),\
+	  $(if $(call repro_file,$(s)),$(s))))
 
 # make grade-all's reports carry the written reviews, on the first stage that asks for one: no
 # boot (tests/grade-all-reviews.sh), the review is read whatever happens to the code.
