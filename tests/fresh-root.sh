@@ -11,6 +11,8 @@
 #                                             ROOTS/cache-RELEASE (the release's own kernel
 #                                             series and compilers)
 #   fresh-root.sh gradescope RELEASE ARCHIVE ZIP   setup.sh, then run_autograder on a solution
+#   fresh-root.sh release RELEASE ARCHIVE     LAB a learner's release (make release): make run
+#                                             and make grade verdicts with no solutions/
 # Env: WORK, ROOTS (tools/freshroot.sh), LAB.
 set -eu
 : "${WORK:?}" "${ROOTS:?}" "${LAB:?}"
@@ -59,6 +61,22 @@ learner)
 			echo "kernel built, with the release's compiler cache"); packages" \
 		"installed: $(comm -13 "$d/io/before.pkgs" "$d/io/after.pkgs" | wc -l), asked for:" \
 		"$(echo "$want" | wc -w), services enabled: none)" ;;
+release)
+	# A learner's release: no solutions/ in the clone; make run, then make grade of the stage.
+	inroot "$clone_run; test ! -e solutions && make run KERNELS_FROM=/io/kernels.tar.zst \
+		</dev/null >/io/run.log 2>&1; make grade STAGE=\$(make -s where |
+		sed -n 's/^stage: *\([^ ]*\).*/\1/p') </dev/null >/io/grade.log 2>&1;
+		echo \$? \$((\$(date +%s) - s)) > /io/rc" || fail "the root did not run"
+	read -r rc secs < "$d/io/rc"
+	grep -E '^(reference|you|next):' "$d/io/run.log" | cut -c1-160
+	grep -q '^reference: none in this copy' "$d/io/run.log" &&
+		grep -Eq '^you: exercises/[^ ]+ scores 0/[1-9]' "$d/io/run.log" ||
+		fail "make run gave no score of the learner's own: $(tail -3 "$d/io/run.log")"
+	grep -E '^(  score |verdict: )' "$d/io/grade.log" | head -2
+	grep -q '^verdict: FAIL: [0-9]* of [0-9]* checks fail' "$d/io/grade.log" ||
+		fail "make grade gave no verdict on the skeleton: $(tail -3 "$d/io/grade.log")"
+	echo "fresh $rel root, a learner's release: make run and make grade verdicts with no" \
+		"solutions/, $secs s from git clone" ;;
 suite)
 	vars=$archive
 	inroot "$clone_run; make test PART=stages ROLE=learner $vars </dev/null >/io/run.log 2>&1;

@@ -94,7 +94,7 @@ UCC       = $(UCC_$(USERLAND)) -O2 -Wall
 OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
-	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where \
+	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where release \
 	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
 	replay gdb bench docs docs-serve host check-stage ccache-server walk
 
@@ -463,9 +463,11 @@ bisect: repro-check
 # exercises/<stage-id>/) on every built stage with a machine (or just STAGE=), each in its own
 # boot, JOBS boots at a time; reports in CLASS. A target without a machine (QEMU none: host,
 # armv6-nokuser) would run the learner's code on this computer: those stages are left out.
-# SHARD=i/n: part i of n of the class only (tools/gradeall.sh says which learners); make
-# grade-merge CLASS_PARTS="dir..." joins the n parts' CLASS dirs into CLASS.
+# FORMATS: the graders' formats written beside each learner's results.json
+# (tools/graders/class.sh). SHARD=i/n: part i of n of the class only (tools/gradeall.sh says
+# which learners); make grade-merge CLASS_PARTS="dir..." joins the n parts' CLASS dirs into CLASS.
 CLASS    ?= $(WORK)/class
+FORMATS  ?= gradescope
 NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),\
 	     $(if $(filter-out none,$($(v))),,$(v))))
 ON_MACHINE = $(foreach p,$(ASKED_AT),$(if $(filter $(call at_target,$(p)),$(NOMACHINE)),,$(p)))
@@ -473,16 +475,20 @@ GRADABLE   = $(foreach p,$(ON_MACHINE),$(if $(call built_at,$(p)),$(p)))
 grade-all: host check-stage
 	@test -d "$(SUBMISSIONS)" || \
 	  { echo "lab: SUBMISSIONS=$(SUBMISSIONS) is not a directory of submissions" >&2; exit 2; }
+	@tools/graders/class.sh --check $(FORMATS)
 	@$(foreach p,$(filter-out $(ON_MACHINE),$(ASKED_AT)),echo "grade-all: $(call at_stage,$(p)) \
 	  left out: its tests run on this computer, not in a guest" >&2;) \
 	  $(foreach p,$(filter-out $(GRADABLE),$(ON_MACHINE)),echo "grade-all: $(call at_stage,$(p)) \
 	  left out: not built (make run STAGE=$(call at_stage,$(p)))" >&2;) true
-	@$(if $(GRADABLE),,echo "lab: no stage to grade on: build one first (make run)" >&2; exit 2)
+	@$(if $(strip $(GRADABLE)),,echo "lab: no stage to grade on: build one first (make run)" >&2; \
+	  exit 2)
 	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) \
 	  JOBS=$(JOBS) SHARD=$(SHARD) tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $(GRADABLE)
+	@tools/graders/class.sh "$(CLASS)" $(FORMATS)
 .PHONY: grade-merge
 grade-merge:
 	@tools/grademerge.sh "$(CLASS)" $(CLASS_PARTS)
+	@tools/graders/class.sh "$(CLASS)" $(FORMATS)
 
 # Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds
 # and grades: STAGE=, or every stage with a machine) at its top, the lab's HEAD under lab/.
@@ -510,6 +516,11 @@ docs-serve: deps
 #   make container [GOAL='run STAGE=<id>']   GOAL: run, debug, gdb, grade, tree... (default: run)
 container:
 	@tools/container/run.sh $(or $(GOAL),run)
+
+# make release [RELEASE=dir]: a learner's copy of the lab, with no solutions/ and no reference
+# answers (tools/release.sh); the instructor's checkout keeps everything.
+release:
+	@tools/release.sh $(or $(RELEASE),$(WORK)/release)
 
 # make clean-cache: frees what a later run makes again (tools/cleancache.sh), and says how much.
 clean-cache:

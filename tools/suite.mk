@@ -1,6 +1,6 @@
 # make test: the whole suite, as a plan of named steps run by tools/suite.sh.
 .PHONY: check-container check-exit-status check-gdb-attach check-fresh-root check-fresh-root-13 \
-	check-series-13 test-plan-stages test-plan-rest \
+	check-series-13 test-plan-stages test-plan-rest check-fresh-release check-grade-all-repro \
 	check-fresh-gradescope check-docs-browser pictures-svg check-pictures-svg check-claim pictures \
 	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
 	check-reviews check-grade-all-reviews \
@@ -16,6 +16,8 @@ SUBMAKE := $(MAKE) -s --no-print-directory
 comma := ,
 
 test: deps host
+	@$(if $(REFERENCE),,echo "lab: make test needs the instructor's copy of the lab" \
+	  "(solutions/); this is a learner's release" >&2; exit 2)
 	@$(SUBMAKE) test-plan | tools/suite.sh $(WORK)/test-logs
 
 # The plan: one line per step, "name|command" or "name|command|lane", the lane telling
@@ -80,6 +82,8 @@ roots_plan = \
     try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root)\
   $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
     learner's packages only,$(SUBMAKE) check-fresh-root,root)\
+  $(call plan,a learner's release (no solutions/) in a fresh Debian 12 root: make run and \
+    make grade give their verdicts,$(SUBMAKE) check-fresh-release,root)\
   $(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
     $(SUBMAKE) check-fresh-gradescope,root)\
   $(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
@@ -124,8 +128,13 @@ test-plan-rest: test-plan-stages
 	  $(SUBMAKE) check-gdb-attach)
 	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution \
 	  full marks; JOBS=2 and two parts merged give the same reports,$(SUBMAKE) check-grade-all)
+	$(call plan,grade-all: the reproducer and bisect exercises in the CSV$(comma) JUnit and \
+	  Gradescope reports,$(SUBMAKE) check-grade-all-repro)
 	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \
 	  junit.xml and the table,$(SUBMAKE) check-grade-all-reviews)
+	$(call plan,grade-all FORMATS: PrairieLearn$(comma) Autolab$(comma) Classroom 50 and JUnit \
+	  files valid against their graders' schemas$(comma) broken copies refused,\
+	  OUT=$(WORK)/graders tests/graders.sh)
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
 	  with no build,\
 	  $(SUBMAKE) check-share)
@@ -285,6 +294,10 @@ check-gdb-attach:
 check-grade-all: host
 	@MAKE="$(SUBMAKE)" tests/grade-all.sh $(FIRST)
 	@$(SUBMAKE) $(FRESHK) && LABMAKE="$(SUBMAKE)" tests/grade-class.sh $(FIRST) $(FRESHK)
+# The reproducer and bisect in a class's reports, on the first stage with REPRO.
+check-grade-all-repro: host
+	@MAKE="$(SUBMAKE)" tests/grade-all-repro.sh $(firstword $(foreach s,$(STAGES),\
+	  $(if $(call repro_file,$(s)),$(s))))
 
 # make grade-all's reports carry the written reviews, on the first stage that asks for one: no
 # boot (tests/grade-all-reviews.sh), the review is read whatever happens to the code.
@@ -312,6 +325,11 @@ $(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
 	@mkdir -p $(@D) && $(SUBMAKE) kernel-ids PAIRS=$(FIRST_AT) | tools/kernels.sh export $@ >/dev/null
 check-fresh-root: $(FRESHK)
 	@tests/fresh-root.sh learner bookworm $(call own_kernels,bookworm)
+# A learner's release (make release), cloned in a fresh Debian 12 root: make run and make
+# grade give their verdicts with no solutions/ there.
+check-fresh-release: $(FRESHK)
+	@rm -rf $(WORK)/release && tools/release.sh $(WORK)/release && \
+	  LAB=$(WORK)/release tests/fresh-root.sh release bookworm $(FRESHK)
 check-fresh-root-13: $(FRESHK)
 	@tests/fresh-root.sh learner trixie $(call own_kernels,trixie)
 # Debian 13's kernel series in its own root, on a machine that runs another: every stage on
