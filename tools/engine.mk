@@ -1,7 +1,7 @@
 # The lab engine: one set of rules for every stage; a stage is the data in labs/<id>/stage.mk.
 LAB      := $(CURDIR)
 CROSS    := arm-linux-gnueabi-
-JOBS     ?= $(shell nproc)
+JOBS     ?= $(shell tools/cores.sh)
 CACHE    := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lab311
 # The kernel series (labs/series): this Debian release's, or SERIES=; its tarball.
 override SERIES := $(shell LABS=$(LAB)/labs SERIES=$(SERIES) tools/series.sh pick 2>&1)

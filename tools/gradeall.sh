@@ -16,7 +16,7 @@
 set -eu
 subs=$1 class=$2
 shift 2
-jobs=${JOBS:-$(nproc)} shard=${SHARD:-1/1}
+jobs=${JOBS:-$(tools/cores.sh)} shard=${SHARD:-1/1}
 i=${shard%%/*} n=${shard#*/}
 bad() { echo "lab: $*" >&2; exit 2; }
 case $jobs in ''|*[!0-9]*|0*) bad "JOBS=$jobs: how many boots at a time, 1 or more" ;; esac
