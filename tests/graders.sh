@@ -6,7 +6,9 @@
 # points it carries (the same as the results.json's) and for the rules the graders enforce in
 # code that a schema cannot say. Each check must also refuse a broken copy of one file per
 # format: a check that refuses nothing proves nothing. No grader service is reached.
-#   graders.sh     Env: OUT (a scratch dir)
+#   graders.sh                      Env: OUT (a scratch dir)
+#   graders.sh check FORMAT FILE...  only the format's check, on files written elsewhere (the
+#                                    grading image's: tests/grading-image.sh); each must pass
 set -eu
 : "${OUT:?}"
 g=tools/graders
@@ -90,6 +92,7 @@ refused() {
 	*) fail "$1: the check itself failed (status $rc) on $2: $(cat "$OUT/why")" ;;
 	esac
 }
+[ "${1:-}" != check ] || { f=$2; shift 2; for x; do check "$f" "$x"; done; exit 0; }
 
 # The class: each fixture a learner's results.json, every format written as grade-all does.
 formats="gradescope prairielearn autolab classroom50 junit"

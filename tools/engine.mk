@@ -96,7 +96,8 @@ OUT       = $(WORK)/out/$(TARGET)
 .PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
 	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where release \
 	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
-	replay gdb bench docs docs-serve host check-stage ccache-server walk
+	replay gdb bench docs docs-serve host check-stage ccache-server walk grade-stages \
+	grading-image
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -500,6 +501,25 @@ gradescope:
 	  --prefix=lab/ HEAD
 	@echo "gradescope: $(WORK)/gradescope.zip (lab at $$(git rev-parse --short HEAD);" \
 	  "stages: $(GSTAGES))"
+
+# The stages grade-all grades here (STAGE=, or every stage), on one line: those with a machine
+# whose kernel is built or imported.
+grade-stages:
+	@echo $(foreach p,$(GRADABLE),$(call at_stage,$(p)))
+
+# make grading-image [ARCHIVE=f.tar.zst] [STAGE="<id>..."]: the grading image, an OCI image that
+# grades a hand-in with no network, no root and no kernel build (tools/container/grading-image.sh,
+# docs/teaching.md), tagged GRADING_TAG: the kernels of ARCHIVE, or else those built here from
+# the stages' tags (STAGE's only); it grades STAGE's stages, or every one it holds a kernel of.
+GRADING_TAG ?= lab311-grade:$(shell git rev-parse --short HEAD 2>/dev/null)
+GRADING_KERNELS = $(WORK)/grading-kernels.tar.zst
+ASKED_STAGES = $(if $(filter command line,$(origin STAGE)),$(STAGE))
+grading-image:
+	@$(if $(ARCHIVE),,$(MAKE) -s --no-print-directory kernel-ids PAIRS="$(if $(ASKED_STAGES),\
+	  $(filter $(addprefix %/,$(ASKED_STAGES)),$(BUILT)),$(BUILT))" | \
+	  tools/kernels.sh export $(GRADING_KERNELS) &&) \
+	  tools/container/grading-image.sh $(or $(ARCHIVE),$(GRADING_KERNELS)) $(GRADING_TAG) \
+	  $(ASKED_STAGES)
 
 docs: deps
 	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && \

@@ -5,7 +5,8 @@
 	check-pictures check-broken test test-plan check-host check-exercises exercises check-manifests \
 	check-reviews check-grade-all-reviews \
 	check-patches gdbtest check-switch check-badinput check-checkpatch check-hang check-grade-all \
-	check-share check-ccache-remote replaytest walktest walks check-walk check-walks
+	check-share check-ccache-remote replaytest walktest walks check-walk check-walks \
+	check-grading-image
 
 targets = $(call manifest_for,$(1),TARGETS)
 # buildstep STAGE,TARGET: the build step's name, and the stage's KERNELS if it has any (that
@@ -87,7 +88,10 @@ roots_plan = \
   $(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
     $(SUBMAKE) check-fresh-gradescope,root)\
   $(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
-    $(SUBMAKE) check-container,root)
+    $(SUBMAKE) check-container,root)\
+  $(call plan,the grading image: built with the first stage's kernel$(comma) it grades its \
+    solution and skeleton in each grader's format with no network$(comma) as uid 1000$(comma) \
+    on half a CPU and 768 MB,$(SUBMAKE) check-grading-image,root)
 # make test PART=stages [TEST_TARGETS=...]: the steps that depend on the kernel series alone
 # (the patches, the stages on those of their targets), which another series' root runs.
 $(if $(filter-out stages,$(PART)),$(error lab: PART=$(PART): the only part is 'stages'))
@@ -339,6 +343,9 @@ check-series-13:
 	@tests/fresh-root.sh suite trixie TEST_TARGETS=$(SERIES_TARGET)
 check-container: $(FRESHK)
 	@tests/container.sh $(call own_kernels,bookworm)
+# The grading image (make grading-image) with the first stage's kernel, run as graders run it.
+check-grading-image: $(FRESHK)
+	@LABMAKE="$(SUBMAKE)" tests/grading-image.sh $(FRESHK) $(FIRST)
 check-fresh-gradescope: $(FRESHK)
 	@$(SUBMAKE) gradescope STAGE=$(FIRST) >/dev/null && \
 	  tests/fresh-root.sh gradescope $(HOST_RELEASE) $(FRESHK) $(WORK)/gradescope.zip
