@@ -44,12 +44,13 @@ for sub in "$subs"/*; do
 	mine="$mine $learner" subs_mine="$subs_mine$learner $sub$nl"
 	mkdir -p "$class/$learner"
 done
-# The jobs (tools/gradejob.sh), JOBS at a time: this part's learners unpacked, each learner on
-# each stage (a boot; what they print is the progress, on stderr), then each one's results.json.
+# The jobs (tools/gradejob.sh), JOBS at a time: this part's learners unpacked, and as soon as
+# one is, each of its stages graded (a boot each; they print their progress on stderr); then
+# each learner's results.json.
 each() { xargs -r -d '\n' -n 1 -P "$jobs" tools/gradejob.sh "$@" ||
 	{ echo "grade-all: a job failed (above)" >&2; exit 1; }; }
-printf %s "$subs_mine" | each unpack "$class"
-for l in $mine; do for st in "$@"; do echo "$l $st"; done; done | each stage "$class"
+printf %s "$subs_mine" | each unpack "$class" |
+	while read -r l; do for st; do echo "$l $st"; done; done | each stage "$class"
 for l in $mine; do echo "$l"; done | each learner "$class" "$(for st; do echo "${st%%:*}"; done)"
 # Which part of which class this is: what tools/grademerge.sh checks the parts agree on.
 { echo "shard $i/$n"; echo "series ${SERIES:-?}"

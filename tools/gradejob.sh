@@ -1,7 +1,8 @@
 #!/bin/sh
 # One job of tools/gradeall.sh, which runs JOBS of them side by side; each writes only its own
 # learner's files.
-#   gradejob.sh unpack CLASS 'LEARNER SUBMISSION'   the submission, into CODE_ROOT/LEARNER
+#   gradejob.sh unpack CLASS 'LEARNER SUBMISSION'   the submission, into CODE_ROOT/LEARNER;
+#                                                   prints LEARNER once done
 #   gradejob.sh stage CLASS 'LEARNER STAGE:TARGET:CODE-STAGE'   a boot: CLASS/LEARNER/STAGE.*
 #   gradejob.sh learner CLASS 'STAGE...' LEARNER    CLASS/LEARNER/results.json from STAGE.json
 # An unpacked submission holds .refused (why it was refused; empty: it was not) and .submitted
@@ -63,6 +64,7 @@ unpack)
 	# What the submission lacks in a stage it has comes from the skeletons in exercises/.
 	ls "$code" > "$code/.submitted"
 	cp -rn exercises/. "$code/"
+	echo "${1%% *}"
 	exit 0 ;;
 learner)
 	# output: a verdict line per stage, then under "review answers" a line per stage saying
