@@ -10,10 +10,52 @@
 # its own on the loopback, tools/ccache-server.sh): the cold build of the first stage that fills
 # it, a warm rebuild in the same work dir, then the build in a fresh clone with its own work
 # dir and an empty local cache, which has only the remote storage to draw on.
+# The default run ends with grade-all's rate; GRADEALL=1: that alone. The class is
+# tests/submissions and the solution as a folder and as a tarball, copied COPIES times (default
+# 6), graded on FIRST (built already) with TIMEOUT=30: on one core (JOBS=1, pinned there with
+# taskset), then on all of them (JOBS=nproc), in learner-stages per second.
 # Env: WORK, FIRST (the first stage), LAST (the last stage built for the first one's target).
 set -eu
 : "${WORK:?}" "${FIRST:?}" "${LAST:?}"
 bw=$WORK-bench
+# grade-all's rate, and its goal: all cores grade at least 0.9 x cores x the one-core rate.
+gradeall() {
+	d=$WORK-bench-class cores=$(nproc) r1=""
+	rm -rf "$d"; mkdir -p "$d/in/sol/exercises"
+	cp -r "solutions/$FIRST" "$d/in/sol/exercises/"
+	for k in $(seq 1 "${COPIES:-6}"); do
+		for s in tests/submissions/*/; do cp -r "$s" "$d/in/c$k-$(basename "$s")"; done
+		cp -r "$d/in/sol" "$d/in/c$k-solutions"
+		tar -czf "$d/in/c$k-solutions-tarball.tar.gz" -C "$d/in/sol" exercises
+	done
+	rm -rf "$d/in/sol"
+	n=$(ls "$d/in" | wc -l)
+	echo "grade-all: $n learners on $FIRST; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	# cpu FILE: the CPU seconds (user and system) of this shell's children that times wrote.
+	cpu() { awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] }
+		print s }' "$1"; }
+	for j in 1 "$cores"; do
+		pin=""; [ "$j" != 1 ] || pin="taskset -c 0"
+		s=$(date +%s%N); times > "$d/t0"
+		$pin make -s --no-print-directory grade-all SUBMISSIONS="$d/in" CLASS="$d/j$j" \
+			STAGE="$FIRST" TIMEOUT=30 JOBS="$j" > "$d/j$j.out" 2>&1 ||
+			{ tail "$d/j$j.out"; echo "bench: grade-all JOBS=$j failed" >&2; exit 1; }
+		ms=$(( ($(date +%s%N) - s) / 1000000 )); times > "$d/t1"
+		r=$(awk -v n="$n" -v ms="$ms" 'BEGIN { printf "%.3f", n / ms * 1000 }')
+		each=$(awk -v a="$(cpu "$d/t0")" -v b="$(cpu "$d/t1")" -v n="$n" \
+			'BEGIN { printf "%.2f", (b - a) / n }')
+		printf '%-44s %5s /s (%d in %d s, %s CPU-s each)\n' \
+			"grade-all, JOBS=$j${pin:+ on one core}:" "$r" "$n" $((ms / 1000)) "$each"
+		r1=${r1:-$r}
+	done
+	echo "grade-all: load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+	cmp "$d/j1/summary.csv" "$d/j$cores/summary.csv" || exit 1
+	awk -v a="$r" -v b="$r1" -v c="$cores" 'BEGIN { printf "%-44s %5.2f x: %s\n",
+		"  goal: at least " 0.9 * c " x the one-core rate", a / b,
+		(a >= 0.9 * c * b ? "met" : "not met") }'
+	rm -rf "$d"
+}
+[ "${GRADEALL:-0}" != 1 ] || { gradeall; exit 0; }
 rm -rf "$bw"; mkdir -p "$bw"
 m() { make -s --no-print-directory WORK="$bw" CCACHE_DIR="$bw/ccache" "$@"; }
 t() { label=$1; shift; s=$(date +%s)
@@ -89,3 +131,4 @@ t "export the kernels make test built" \
 	make -s --no-print-directory kernels-export ARCHIVE="$d/kernels.tar.zst"
 t "fresh clone, shared kernels: make run" shared "$d" "$d/kernels.tar.zst"
 rm -rf "$d"
+gradeall

@@ -1,7 +1,7 @@
 # The lab engine: one set of rules for every stage; a stage is the data in labs/<id>/stage.mk.
 LAB      := $(CURDIR)
 CROSS    := arm-linux-gnueabi-
-JOBS     ?= $(shell nproc)
+JOBS     ?= $(shell tools/cores.sh)
 CACHE    := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lab311
 # The kernel series (labs/series): this Debian release's, or SERIES=; its tarball.
 override SERIES := $(shell LABS=$(LAB)/labs SERIES=$(SERIES) tools/series.sh pick 2>&1)
@@ -106,7 +106,7 @@ help:
 # The packages a goal needs (tools/packages): the maintainer's for the suite, the instructor's
 # for the class tools, the docs' for the docs, the learner's for everything else.
 ROLE_GOALS_maintainer := test bench check-% pictures%
-ROLE_GOALS_instructor := ccache-server grade-all gradescope
+ROLE_GOALS_instructor := ccache-server grade-all grade-merge gradescope
 ROLE_GOALS_docs       := docs docs-serve
 ROLE ?= $(firstword $(foreach r,maintainer instructor docs,\
 	$(if $(filter $(ROLE_GOALS_$(r)),$(MAKECMDGOALS)),$(r))) learner)
@@ -462,9 +462,11 @@ bisect: repro-check
 
 # Grade a class: every learner in SUBMISSIONS (a folder or a .tar/.tar.gz/.tgz each, holding
 # exercises/<stage-id>/) on every built stage with a machine (or just STAGE=), each in its own
-# boot; reports in CLASS. A target without a machine (QEMU none: host, armv6-nokuser) would
-# run the learner's code on this computer: those stages are left out. FORMATS: the graders'
-# formats written beside each learner's results.json (tools/graders/class.sh).
+# boot, JOBS boots at a time; reports in CLASS. A target without a machine (QEMU none: host,
+# armv6-nokuser) would run the learner's code on this computer: those stages are left out.
+# FORMATS: the graders' formats written beside each learner's results.json
+# (tools/graders/class.sh). SHARD=i/n: part i of n of the class only (tools/gradeall.sh says
+# which learners); make grade-merge CLASS_PARTS="dir..." joins the n parts' CLASS dirs into CLASS.
 CLASS    ?= $(WORK)/class
 FORMATS  ?= gradescope
 NOMACHINE := $(patsubst QEMU_%,%,$(foreach v,$(filter QEMU_%,$(.VARIABLES)),\
@@ -482,7 +484,11 @@ grade-all: host check-stage
 	@$(if $(strip $(GRADABLE)),,echo "lab: no stage to grade on: build one first (make run)" >&2; \
 	  exit 2)
 	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) \
-	  tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $(GRADABLE)
+	  JOBS=$(JOBS) SHARD=$(SHARD) tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $(GRADABLE)
+	@tools/graders/class.sh "$(CLASS)" $(FORMATS)
+.PHONY: grade-merge
+grade-merge:
+	@tools/grademerge.sh "$(CLASS)" $(CLASS_PARTS)
 	@tools/graders/class.sh "$(CLASS)" $(FORMATS)
 
 # Gradescope's autograder zip: setup.sh, run_autograder and "stages" (the stages it builds

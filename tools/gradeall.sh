@@ -5,111 +5,57 @@
 # class, and the table is printed. A learner's failure is scored, never fatal to the batch.
 # Each stage's review answers (exercises/<stage>/answers.md) are reported too, not scored, and
 # so is its written review (exercises/<stage>/review.txt) where the stage asks for one.
-# Env from tools/engine.mk: MAKE GRADE WORK CODE_ROOT TIMEOUT, and LABS PATCHES SERIES (for
-# tools/series.sh).
+# JOBS: how many learner-stages are graded side by side (default: the cores), each in a boot,
+# a run dir and a log of its own (tools/gradejob.sh); the reports are the same for any JOBS.
+# SHARD=i/n: only part i of n of the class. The class is the submissions in the order the
+# shell lists their names (byte order): the part takes the i-th, (i+n)-th, (i+2n)-th... The
+# reports are then the part's; CLASS/part says which part of which class it is, for
+# tools/grademerge.sh, which joins the n parts into the reports of the whole class.
+# Env from tools/engine.mk: MAKE GRADE WORK CODE_ROOT TIMEOUT JOBS SHARD, and LABS PATCHES
+# SERIES (for tools/series.sh).
 set -eu
 subs=$1 class=$2
 shift 2
+jobs=${JOBS:-$(tools/cores.sh)} shard=${SHARD:-1/1}
+i=${shard%%/*} n=${shard#*/}
+bad() { echo "lab: $*" >&2; exit 2; }
+case $jobs in ''|*[!0-9]*|0*) bad "JOBS=$jobs: how many boots at a time, 1 or more" ;; esac
+case $i,$n in *[!0-9,]*|,*|*,|0*|*,0*) i=1 n=0 ;; esac
+[ "$i" -le "$n" ] || bad "SHARD=$shard: i/n, part i of n, from 1/n to n/n (e.g. 2/4)"
 rm -rf "$class" && mkdir -p "$class"
-# fail STAGE TARGET JSON REASON: every check of the stage scores 0 with REASON; the answers and
-# the written review in the learner's $code are reported all the same (the review against the
-# stage's patches for this series, tools/series.sh).
-fail() {
-	fstage=$1 ftarget=$2 fjson=$3 freason=$4
-	shift 4
-	[ ! -f "solutions/$fstage/review.txt" ] || set -- --review "$code/$fstage/review.txt" \
-		--patches "$(tools/series.sh patches "$fstage")"
-	"$GRADE" --manifest "labs/$fstage/stage.mk" --target "$ftarget" --fail "$freason" \
-		--json "$fjson" --questions "solutions/$fstage/answers.md" \
-		--answers "$code/$fstage/answers.md" "$@" >/dev/null || true
-}
-
-# grade LEARNER CODE STAGE TARGET JSON: one boot; a build that fails is scored from its errors.
-grade() {
-	run=class-$1-$3
-	rm -rf "$WORK/runs/$run"
-	$MAKE -s --no-print-directory boot K="$3" T="$3" CODE="$2" TARGET="$4" RUN="$run" \
-		TIMEOUT="$TIMEOUT" EXPECT=all > "$class/$1/$3.log" 2>&1 || true
-	if [ -f "$WORK/runs/$run/results.json" ]; then
-		cp "$WORK/runs/$run/results.json" "$5"
-	else
-		errs=$(grep -E 'error|undefined reference' "$class/$1/$3.log" | sed "s|$2/||g" | head -3)
-		if [ -n "$errs" ]; then fail "$3" "$4" "$5" "does not compile: $errs"
-		else fail "$3" "$4" "$5" "the grader could not boot it: $(tail -1 "$class/$1/$3.log")"; fi
-	fi
-}
-
-# repro LEARNER CODE STAGE TARGET JSON: the reproducer's row and points added to JSON's.
-repro() {
-	r=$class/$1/$3.repro.json
-	rm -f "$r"
-	if [ -f "$WORK/runs/class-$1-$3/results.json" ]; then
-		$MAKE -s --no-print-directory repro NOBUILD=1 STAGE="$3" TARGET="$4" CODE="$2" \
-			REPRO_OUT="$r" TIMEOUT="$TIMEOUT" > "$class/$1/$3.repro.log" 2>&1 || true
-	fi
-	bisect=""; grep -q '^BISECT ' "labs/$3/stage.mk" && bisect="--bisect $2/$3/bisect.txt"
-	[ -s "$r" ] || "$GRADE" --manifest "labs/$3/stage.mk" --target "$4" --json "$r" $bisect \
-		--repro "- -" --fail "not run: $(tail -1 "$class/$1/$3.log" 2>/dev/null)" >/dev/null || true
-	jq -s '.[0] as $s | .[1] as $r | $s | .score += $r.score | .max_score += $r.max_score |
-		.tests += $r.tests' "$5" "$r" > "$5.tmp" && mv "$5.tmp" "$5"
-}
-
+export CODE_ROOT
+# Every learner of the class is named, in order, whatever the part: a name made safe, and one
+# taken already (or one of the class's own files) gets a _ at its end.
+all="" mine="" subs_mine="" k=0 nl='
+'
 for sub in "$subs"/*; do
 	name=${sub##*/}
 	case $name in
+	*"$nl"*) echo "grade-all: $sub left out: a line break in its name" >&2; continue ;;
 	*.tar|*.tar.gz|*.tgz) name=${name%.tgz} name=${name%.gz} name=${name%.tar} ;;
-	*) [ -d "$sub" ] ||
-		{ echo "grade-all: $sub left out: neither a folder nor a tarball" >&2; continue; } ;;
+	*) [ -d "$sub" ] || { echo "grade-all: $sub left out: neither a folder nor a tarball" >&2
+		continue; } ;;
 	esac
 	learner=$(printf %s "$name" | tr -c 'A-Za-z0-9_.+-' _)
-	while [ -e "$class/$learner" ]; do learner=${learner}_; done
+	while printf '%s\n' junit.xml summary.csv part $all | grep -Fqx -- "$learner"; do
+		learner=${learner}_; done
+	all="$all $learner" k=$((k + 1))
+	[ $(( (k - 1) % n + 1 )) = "$i" ] || continue
+	mine="$mine $learner" subs_mine="$subs_mine$learner $sub$nl"
 	mkdir -p "$class/$learner"
-	code=$CODE_ROOT/$learner
-	refused=$(tools/unpack.sh "$sub" "$code" 2>&1) && refused=""
-	# What the submission lacks in a stage it has comes from the skeletons in exercises/.
-	submitted=$(ls "$code")
-	cp -rn exercises/. "$code/"
-	for st in "$@"; do
-		s=${st%%:*} t=${st#*:} json=$class/$learner/$s.json
-		own=${t#*:} t=${t%%:*}
-		echo "grade-all: $learner on $s" >&2
-		if [ -n "$refused" ]; then
-			fail "$s" "$t" "$json" "submission refused: $refused"
-		elif ! printf '%s\n' "$submitted" | grep -qx "$own"; then
-			fail "$s" "$t" "$json" "not submitted: no exercises/$own/"
-		else
-			grade "$learner" "$code" "$s" "$t" "$json"
-		fi
-		# A stage with a reproducer exercise: its score joins the stage's (tools/engine.mk,
-		# make repro), on the kernels built; one that was never run scores 0 with the reason.
-		if grep -q '^REPRO ' "labs/$s/stage.mk"; then
-			repro "$learner" "$code" "$s" "$t" "$json"
-		fi
-		# Gradescope's test names are flat: the stage goes in front of each check.
-		jq --arg s "$s" '.stage = $s | .tests[].name |= "\($s): \(.)"' "$json" > "$json.tmp" &&
-			mv "$json.tmp" "$json"
-	done
-	# output: a verdict line per stage, then under "review answers" a line per stage saying
-	# which questions have an answer, and under "written reviews" a line per stage that asks
-	# for one (tools/classreport.sh takes the lines above "review answers" for the verdicts).
-	(cd "$class/$learner" && jq -s --arg l "$learner" '
-		def verdict: "\(.stage): \(.score)/\(.max_score): \(.output)";
-		def answers: "\(.stage): " +
-		  (.extra_data.answers | map("\(.question) \(.status)") | join(", "));
-		def review: .extra_data.review | "\(.result): \(.quoted) quoted, " +
-		  "\(.not_in_patch) not in the patch, bug hunk quoted: " +
-		  (if .bug_hunk_quoted then "yes" else "no" end);
-		map(select(.extra_data.review)) as $w |
-		{ score: (map(.score) | add),
-		  output: (map(verdict) + ["review answers (not scored):"] + map(answers) +
-		    (if $w == [] then [] else ["written reviews (not scored):"] +
-		     ($w | map("\(.stage): \(review)")) end) | join("\n")),
-		  tests: (map(.tests) | add),
-		  extra_data: { learner: $l, series: (map(.extra_data.series) | unique | join(" ")),
-		    max_score: (map(.max_score) | add),
-		    stages: (map({ (.stage): .score }) | add),
-		    answers: (map({ (.stage): .extra_data.answers }) | add),
-		    reviews: ($w | map({ (.stage): .extra_data.review }) | add // {}) } }' \
-		$(for st in "$@"; do echo "${st%%:*}.json"; done) > results.json)
 done
+# The jobs (tools/gradejob.sh), JOBS at a time: this part's learners unpacked, each learner on
+# each stage (a boot; what they print is the progress, on stderr), then each one's results.json.
+each() { xargs -r -d '\n' -n 1 -P "$jobs" tools/gradejob.sh "$@" ||
+	{ echo "grade-all: a job failed (above)" >&2; exit 1; }; }
+printf %s "$subs_mine" | each unpack "$class"
+for l in $mine; do for st in "$@"; do echo "$l $st"; done; done | each stage "$class"
+for l in $mine; do echo "$l"; done | each learner "$class" "$(for st; do echo "${st%%:*}"; done)"
+# Which part of which class this is: what tools/grademerge.sh checks the parts agree on.
+{ echo "shard $i/$n"; echo "series ${SERIES:-?}"
+  for st in "$@"; do echo "stage $st"; done; for l in $all; do echo "learner $l"; done
+} > "$class/part"
+# A part may be empty (more parts than learners); a whole class may not (tools/classreport.sh).
+[ -n "$mine" ] || [ "$n" = 1 ] || { echo "grade-all: part $i/$n of $k learners is empty" >&2
+	exit 0; }
 tools/classreport.sh "$class" "$@"

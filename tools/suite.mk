@@ -130,8 +130,8 @@ test-plan-rest: test-plan-stages
 	  tests/own-score.sh)
 	$(call plan,gdb attaches with the .gdbinit and the launch.json that make debug writes,\
 	  $(SUBMAKE) check-gdb-attach)
-	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution full marks,\
-	  $(SUBMAKE) check-grade-all)
+	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution \
+	  full marks; JOBS=2 and two parts merged give the same reports,$(SUBMAKE) check-grade-all)
 	$(call plan,grade-all: the reproducer and bisect exercises in the CSV$(comma) JUnit and \
 	  Gradescope reports,$(SUBMAKE) check-grade-all-repro)
 	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \
@@ -293,8 +293,11 @@ check-gdb-attach:
 
 # make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
 # the first stage, the cheapest to boot: its kernel is built by its own step before this one.
+# Then the same class with JOBS=2, and in two parts graded apart and merged with the make
+# commands of .github/workflows/grade-class.yml, on that kernel exported (tests/grade-class.sh).
 check-grade-all: host
 	@MAKE="$(SUBMAKE)" tests/grade-all.sh $(FIRST)
+	@$(SUBMAKE) $(FRESHK) && LABMAKE="$(SUBMAKE)" tests/grade-class.sh $(FIRST) $(FRESHK)
 # The reproducer and bisect in a class's reports, on the first stage with REPRO.
 check-grade-all-repro: host
 	@MAKE="$(SUBMAKE)" tests/grade-all-repro.sh $(firstword $(foreach s,$(STAGES),\
