@@ -11,17 +11,7 @@ set -eu
 c=$WORK/container; rm -rf "$c"; mkdir -p "$c/cache"
 fail() { echo "container: $*" >&2; exit 1; }
 command -v podman >/dev/null || fail "podman is missing"
-# The build machines' sandbox refuses limits above its own. podman 4 sets none when told
-# none (containers.conf); podman 5's build steps then set their own, so with it containers get
-# this shell's hard limits of open files and processes.
-hard() { awk -v l="$1" 'index($0, l) == 1 { print $(NF - 1) }' /proc/self/limits |
-	sed 's/unlimited/-1/'; }
-limits=
-[ "$(podman version --format '{{.Client.Version}}' | cut -d. -f1)" -lt 5 ] ||
-	limits="\"nofile=$(hard 'Max open files'):$(hard 'Max open files')\", \
-\"nproc=$(hard 'Max processes'):$(hard 'Max processes')\""
-sed "s/^default_ulimits = .*/default_ulimits = [$limits]/" "$LAB/tests/container/containers.conf" \
-	> "$c/containers.conf"
+"$LAB/tests/container/podman-conf.sh" "$c/containers.conf"
 export ENGINE=podman CONTAINERS_CONF=$c/containers.conf CI=true
 cache=$c/cache; [ $# -gt 0 ] || cache=$ROOTS/cache-bookworm
 export LAB_CONTAINER_CACHE=$cache

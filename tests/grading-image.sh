@@ -17,15 +17,7 @@ d=$WORK/grading-image-test
 fail() { echo "grading-image: $*" >&2; exit 1; }
 command -v podman >/dev/null || fail "podman is missing"
 rm -rf "$d" && mkdir -p "$d"
-# podman's settings on the lab's build machines, as tests/container.sh writes them.
-hard() { awk -v l="$1" 'index($0, l) == 1 { print $(NF - 1) }' /proc/self/limits |
-	sed 's/unlimited/-1/'; }
-limits=
-[ "$(podman version --format '{{.Client.Version}}' | cut -d. -f1)" -lt 5 ] ||
-	limits="\"nofile=$(hard 'Max open files'):$(hard 'Max open files')\", \
-\"nproc=$(hard 'Max processes'):$(hard 'Max processes')\""
-sed "s/^default_ulimits = .*/default_ulimits = [$limits]/" "$LAB/tests/container/containers.conf" \
-	> "$d/containers.conf"
+"$LAB/tests/container/podman-conf.sh" "$d/containers.conf"
 export CONTAINERS_CONF=$d/containers.conf
 # No image registry is reachable from the lab's build machines: the fresh Debian root of the
 # kernel series' release stands in for the public image of that name.

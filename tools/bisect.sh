@@ -1,7 +1,7 @@
 #!/bin/sh
 # git bisect run over the lab's stages: a repository of one empty commit per stage, from GOOD
 # to BAD in labs/order, each tagged with its stage id; each step checks the stage whose tag
-# HEAD carries with STEP (its exit status: 0 good, 1-124 and 126-127 bad, 125 skip).
+# HEAD carries with STEP (make repro-on: the status it prints decides good, bad or skip).
 #   bisect.sh DIR GOOD BAD     Env: STAGES (in order), STEP (a command; K=<stage> is appended)
 set -eu
 dir=$1 good=$2 bad=$3
@@ -21,8 +21,19 @@ for s in $STAGES; do
 done
 [ -n "$on" ] && g rev-parse -q --verify "refs/tags/$bad" >/dev/null ||
 	die "BAD=$bad does not come after GOOD=$good"
-printf '#!/bin/sh\n# one step: the stage HEAD names\n%s K="$(git log -1 --format=%%s)"\n' "$STEP" \
-	> "$dir/.git/step"
+# A step: STEP on the stage HEAD names, which prints "repro: on K: exit S"; S 0 is good, "-" (no
+# kernel to judge) is git bisect run's skip (125), any other status bad (1), an oops (125 from
+# the command's run) and a hang (124) included.
+cat > "$dir/.git/step" <<EOF2
+#!/bin/sh
+out=\$($STEP K="\$(git log -1 --format=%s)" 2>&1)
+printf '%s\n' "\$out"
+case \$(printf '%s\n' "\$out" | sed -n 's/^repro: on [^ ]*: exit \([^ ]*\).*/\1/p' | tail -n 1) in
+0) exit 0 ;;
+-|"") exit 125 ;;
+*) exit 1 ;;
+esac
+EOF2
 chmod +x "$dir/.git/step"
 # git bisect takes GOOD as good and BAD as bad without running them: a reproducer that does not
 # tell the two apart would still "find" a stage. Both ends are run first.

@@ -40,15 +40,15 @@ grade() {
 	fi
 }
 
-# repro LEARNER CODE STAGE TARGET JSON: the reproducer's row and points added to JSON's.
+# repro LEARNER CODE STAGE TARGET JSON WHY: the reproducer's row and points added to JSON's;
+# WHY, when not empty, is why it was not run (a refused submission, no folder of the stage's).
 repro() {
-	r=$class/$1/$3.repro.json
+	r=$class/$1/$3.repro.json why=$6
 	rm -f "$r"
-	if [ -f "$WORK/runs/class-$1-$3/results.json" ]; then
+	[ -n "$why" ] ||
 		$MAKE -s --no-print-directory repro NOBUILD=1 STAGE="$3" TARGET="$4" CODE="$2" \
 			REPRO_OUT="$r" TIMEOUT="$TIMEOUT" > "$class/$1/$3.repro.log" 2>&1 || true
-	fi
-	why="not run: $(tail -1 "$class/$1/$3.log" 2>/dev/null)"
+	[ -n "$why" ] || why="not run: $(tail -n 1 "$class/$1/$3.repro.log" 2>/dev/null || true)"
 	bisect=""; grep -q '^BISECT ' "labs/$3/stage.mk" && bisect="--bisect $2/$3/bisect.txt"
 	[ -s "$r" ] || "$GRADE" --manifest "labs/$3/stage.mk" --target "$4" --json "$r" $bisect \
 		--repro "- -" --fail "$why" >/dev/null || true
@@ -107,8 +107,12 @@ else
 fi
 # A stage with a reproducer exercise: its score joins the stage's (tools/engine.mk, make repro),
 # on the kernels built; one that was never run scores 0 with the reason.
+# It is the stage's own exercise: it runs whatever became of the code the stage grades again.
 if grep -q '^REPRO ' "labs/$s/stage.mk"; then
-	repro "$learner" "$code" "$s" "$t" "$json"
+	why=""
+	if [ -n "$refused" ]; then why="submission refused: $refused"
+	elif ! grep -qx "$s" "$code/.submitted"; then why="not submitted: no exercises/$s/"; fi
+	repro "$learner" "$code" "$s" "$t" "$json" "$why"
 fi
 # Gradescope's test names are flat: the stage goes in front of each check.
 jq --arg s "$s" '.stage = $s | .tests[].name |= "\($s): \(.)"' "$json" > "$json.tmp" &&
