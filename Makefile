@@ -10,7 +10,8 @@
 #   make docs / docs-serve   the docs with every diff filled in (docs/index.md)
 #   make run FILES=dir CMD='cmd'   run your own command in the guest; DRYRUN=1: print QEMU's
 #   make where / make clean-cache  the work dir; free what a later run makes again
-#   instructors (docs/teaching.md): make grade-all SUBMISSIONS=dir, make gradescope,
+#   instructors (docs/teaching.md): make grade-all SUBMISSIONS=dir [JOBS=n SHARD=i/n],
+#     make grade-merge CLASS_PARTS='dirs', make release, make gradescope,
 #     make kernels-export [ARCHIVE=f], make kernels-import ARCHIVE=f, make ccache-server,
 #     make grading-image [ARCHIVE=f] (an OCI image that grades a hand-in, for any grader)
 #   maintainers (docs/engine.md): make test (the whole suite; CI runs it), make bench
