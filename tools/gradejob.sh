@@ -18,7 +18,7 @@ shift 2
 fail() {
 	fstage=$1 ftarget=$2 fjson=$3 freason=$4
 	shift 4
-	[ ! -f "solutions/$fstage/review.txt" ] || set -- --review "$code/$fstage/review.txt" \
+	grep -q "^BUG_HUNK" "labs/$fstage/stage.mk" && set -- --review "$code/$fstage/review.txt" \
 		--patches "$(tools/series.sh patches "$fstage")"
 	"$GRADE" --manifest "labs/$fstage/stage.mk" --target "$ftarget" --fail "$freason" \
 		--json "$fjson" --questions "solutions/$fstage/answers.md" \
