@@ -16,5 +16,9 @@
 #     make grading-image [ARCHIVE=f] (an OCI image that grades a hand-in, for any grader)
 #   maintainers (docs/engine.md): make test (the whole suite; CI runs it), make bench
 .DEFAULT_GOAL := help
-include tools/engine.mk
-include tools/suite.mk
+# The engine's core, then its goals by theme; make test's plan, then its steps' goals
+# (docs/engine.md, "Where things are").
+include tools/engine.mk $(addprefix tools/mk/,kernels.mk guest.mk debug.mk grade.mk repro.mk \
+	class.mk docs.mk)
+include tools/suite.mk $(addprefix tools/mk/,checks.mk guest-checks.mk roots.mk pictures.mk \
+	walks.mk)
