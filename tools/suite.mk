@@ -1,6 +1,5 @@
-# make test: the whole suite, as a plan of named steps run by tools/suite.sh.
-# Its steps' own goals are in tools/mk/: checks.mk, guest-checks.mk, roots.mk, pictures.mk,
-# walks.mk and docs.mk.
+# make test: the whole suite, as a plan of named steps run by tools/suite.sh. The steps' own
+# goals are in tools/mk/ (checks.mk, guest-checks.mk, roots.mk, pictures.mk, walks.mk, docs.mk).
 .PHONY: test test-plan test-plan-stages test-plan-rest
 
 targets = $(call manifest_for,$(1),TARGETS)
@@ -27,52 +26,58 @@ boot_at  = $(SUBMAKE) boot K=$(1) T=$(2) TARGET=$(3) CODE=$(4) EXPECT=$(5) $(EXA
 broken   = $(call manifest_for,$(1),BROKEN_BELOW,$(2))
 gdbnames = $(call manifest_for,$(1),GDB_TESTS,$(2))
 replaynames = $(call manifest_for,$(1),REPLAY_TESTS,$(2))
-# UNSTABLE STAGE,TARGET: why its own boot gives no stable verdict (a "skip" step says it).
+# UNSTABLE STAGE,TARGET: why its own boot gives no stable verdict. own_boot STAGE,TARGET,COMMAND
+# and own_lane: a step on that boot is then a "skip" step, whose command says why.
 unstable = $(subst $(comma), -,$(subst |,/,$(call manifest_for,$(1),UNSTABLE,$(2))))
-# stage_steps STAGE,TARGET: its kernel (after the one below, which may have to fail to build),
-# the solution's boot, the skeleton's, the flip boot on the kernel below, its gdb tests, its gdb
-# tests on a recorded boot.
-stage_steps = \
-  $(if $(call broken,$(1),$(2)),\
-    $(call plan,$(1) [$(2)]: the kernel below ($(call below,$(1))) fails to build as it must,\
-      $(SUBMAKE) check-broken K=$(call below,$(1)) S=$(1) TARGET=$(2))\
-    $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),\
-      $(SUBMAKE) kernel K=$(1) TARGET=$(2) $(EXACT)),\
-    $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),\
-      $(SUBMAKE) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) \
-      T=$(1) K=$(call below,$(1)) \
-      TARGET=$(2) $(EXACT) && $(SUBMAKE) kernel K=$(1) TARGET=$(2) $(EXACT)))\
-  $(call plan,$(1) [$(2)]: solution passes every check,$(or $(call unstable,$(1),$(2)),\
-    $(call boot_at,$(1),$(1),$(2),solutions,all)),$(if $(call unstable,$(1),$(2)),skip,guest))\
-  $(call plan,$(1) [$(2)]: skeleton scores 0,$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)\
-  $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(call below,$(1)),\
-    $(call boot_at,$(call below,$(1)),$(1),$(2),solutions,flip),guest))\
-  $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call gdbnames,$(1),$(2)) \
-    on the live guest (this kernel$(if $(call broken,$(1),$(2)),, and the one below)),\
-    $(SUBMAKE) gdbtest K=$(1) TARGET=$(2) $(EXACT)$(if $(call broken,$(1),$(2)),,\
-    && $(SUBMAKE) gdbtest K=$(call below,$(1)) T=$(1) TARGET=$(2) $(EXACT)),guest))\
-  $(if $(call replaynames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb $(call replaynames,$(1),$(2)) \
-    on a recorded boot$(comma) replayed backwards,$(or $(call unstable,$(1),$(2)),\
-    $(SUBMAKE) replaytest K=$(1) TARGET=$(2) $(EXACT)),\
-    $(if $(call unstable,$(1),$(2)),skip,guest)))\
-  $(if $(call repro_step,$(1),$(2)),$(call plan,$(1) [$(2)]: reproducer: the reference scores \
-    full$(comma) the skeleton 0$(comma) the planted wrong ones below half,\
-    WORK=$(WORK) LABMAKE="$(SUBMAKE) $(EXACT)" tests/repro.sh $(1) $(2),guest))\
-  $(if $(and $(call repro_step,$(1),$(2)),$(call manifest_for,$(1),BISECT,$(2))),$(call plan,\
-    $(1) [$(2)]: make bisect finds the first bad stage with the reference reproducer$(comma) \
-    none with a wrong one,LABMAKE="$(SUBMAKE) $(EXACT)" tests/bisect.sh $(1) $(2),guest))\
-  $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest \
-    ($(call walkwhich,$(1),$(2))) as its page shows it,\
-    $(SUBMAKE) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
+own_boot = $(or $(call unstable,$(1),$(2)),$(3))
+own_lane = $(if $(call unstable,$(1),$(2)),skip,guest)
+# unbroken STAGE,TARGET,TEXT: TEXT, unless the kernel below fails to build (BROKEN_BELOW). ($(call)
+# expands every argument: a plan step, which prints, goes in an $(if) instead.)
+unbroken = $(if $(call broken,$(1),$(2)),,$(3))
+# stage_steps STAGE,TARGET: step_<name> STAGE,TARGET,BELOW (the stage below) plans each step the
+# stage has: the kernel below failing to build, the stage's kernel (after its MODULES or the
+# kernel below), the solution's boot, the skeleton's, the flip boot on the kernel below, its gdb
+# tests, its gdb tests on a recorded boot, its reproducer, make bisect with it, its walkthrough.
+STEPS = below build solution skeleton flip gdb replay repro bisect walk
+stage_steps = $(foreach n,$(STEPS),$(call step_$(n),$(1),$(2),$(call below,$(1))))
+step_below = $(if $(call broken,$(1),$(2)),$(call plan,$(1) [$(2)]: the kernel below ($(3)) \
+	fails to build as it must,$(SUBMAKE) check-broken K=$(3) S=$(1) TARGET=$(2)))
+step_build = $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),$(call unbroken,$(1),$(2),\
+	$(call below_first,$(1),$(2),$(3))) $(SUBMAKE) kernel K=$(1) TARGET=$(2) $(EXACT))
+below_first = $(SUBMAKE) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) \
+	K=$(3) TARGET=$(2) $(EXACT) &&
+step_solution = $(call plan,$(1) [$(2)]: solution passes every check,$(call own_boot,$(1),$(2),\
+	$(call boot_at,$(1),$(1),$(2),solutions,all)),$(call own_lane,$(1),$(2)))
+step_skeleton = $(call plan,$(1) [$(2)]: skeleton scores 0,\
+	$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)
+step_flip = $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(3),\
+	$(call boot_at,$(3),$(1),$(2),solutions,flip),guest))
+step_gdb = $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb \
+	$(call gdbnames,$(1),$(2)) on the live guest (this kernel$(call unbroken,$(1),$(2),\
+	 and the one below)),$(SUBMAKE) gdbtest K=$(1) TARGET=$(2) $(EXACT) \
+	$(call unbroken,$(1),$(2),&& $(SUBMAKE) gdbtest K=$(3) T=$(1) TARGET=$(2) $(EXACT)),guest))
+step_replay = $(if $(call replaynames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb \
+	$(call replaynames,$(1),$(2)) on a recorded boot$(comma) replayed backwards,\
+	$(call own_boot,$(1),$(2),$(SUBMAKE) replaytest K=$(1) TARGET=$(2) $(EXACT)),\
+	$(call own_lane,$(1),$(2))))
+step_repro = $(if $(call repro_step,$(1),$(2)),$(call plan,$(1) [$(2)]: reproducer: the \
+	reference scores full$(comma) the skeleton 0$(comma) the planted wrong ones below half,\
+	WORK=$(WORK) LABMAKE="$(SUBMAKE) $(EXACT)" tests/repro.sh $(1) $(2),guest))
+step_bisect = $(if $(and $(call repro_step,$(1),$(2)),$(call manifest_for,$(1),BISECT,$(2))),\
+	$(call plan,$(1) [$(2)]: make bisect finds the first bad stage with the reference \
+	reproducer$(comma) none with a wrong one,LABMAKE="$(SUBMAKE) $(EXACT)" \
+	tests/bisect.sh $(1) $(2),guest))
+step_walk = $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest \
+	($(call walkwhich,$(1),$(2))) as its page shows it,\
+	$(SUBMAKE) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
 # repro_step STAGE,TARGET: the stage has a reproducer exercise, graded on this target (its
 # first), on the first series (on 6.12 the kernel below 10 dies later, in another task).
 repro_step = $(and $(call repro_file,$(1)),$(filter $(2),$(firstword $(call targets,$(1)))),\
 	     $(filter $(FIRST_SERIES),$(SERIES)))
 # The fresh roots and the container, planned after the first stage's steps (they import its
 # kernel): tools/suite.sh runs them one at a time, beside the steps below them.
-roots_plan = \
-  $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test PART=stages \
-    on linux 6.12 for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root))\
+roots_plan = $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test \
+    PART=stages on linux 6.12 for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root))\
   $(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first \
     try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root)\
   $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
@@ -100,8 +105,10 @@ test-plan-stages:
 	$(call plan,stage manifests,$(SUBMAKE) check-manifests)
 	$(call plan,the reference reviews quote their patches and bug hunks (every series),\
 	  $(SUBMAKE) check-reviews)
-	$(call plan,every stage's patches apply with git am (linux $(SERIES)),$(SUBMAKE) check-patches)
-	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),$(SUBMAKE) check-checkpatch)
+	$(call plan,every stage's patches apply with git am (linux $(SERIES)),\
+	  $(SUBMAKE) check-patches)
+	$(call plan,every stage's patches pass checkpatch.pl (linux $(SERIES)),\
+	  $(SUBMAKE) check-checkpatch)
 	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t)))\
 	  $(if $(PART),,$(if $(filter $(FIRST),$(s)),$(roots_plan))))
 	$(if $(PICTURED),$(call plan,docs: the pictures of the high pages match the kernels \
@@ -134,18 +141,6 @@ test-plan-rest: test-plan-stages
 	  files valid against their graders' schemas$(comma) broken copies refused,\
 	  OUT=$(WORK)/graders tests/graders.sh)
 	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
-	  with no build,\
-	  $(SUBMAKE) check-share)
-	$(foreach s,$(WALKED_SERIES),$(call plan,docs: every walkthrough's captured output on linux \
-	  $(s) is committed and on its stage page,$(SUBMAKE) check-walks SERIES=$(s)))
-	$(call plan,docs: every commit hash named has a source,tools/sources.sh)
-	$(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),$(SUBMAKE) check-claim CLAIM=$(c)))
-	$(call plan,docs: the pictures' SVG diagrams are drawn from their text,\
-	  $(SUBMAKE) check-pictures-svg)
-	$(call plan,docs: mkdocs build --strict,$(SUBMAKE) docs)
-	$(call plan,docs: the build fails when a stage page and its patches disagree,\
-	  tests/docs-drift.sh $(WORK)/docs-drift)
-	$(call plan,docs: the site in headless chromium (pages$(comma) links$(comma) pictures$(comma) \
-	  search$(comma) wide blocks$(comma) from file://$(comma) redirects),\
-	  $(SUBMAKE) check-docs-browser,alone)
+	  with no build,$(SUBMAKE) check-share)
+	$(docs_plan)
 	@:

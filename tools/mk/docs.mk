@@ -1,6 +1,23 @@
-# The docs: built, served, and make test's checks of the pages' claims and of the site in a
-# browser.
+# The docs: built, served, and make test's docs steps, among them the checks of the pages'
+# claims and of the site in a browser.
 .PHONY: docs docs-serve check-claim check-docs-browser
+
+# make test's docs steps (test-plan-rest): the walkthroughs' captures, the sources, the pages'
+# claims, the pictures' SVG diagrams, the build, its drift check, the site in a browser.
+docs_plan = \
+  $(foreach s,$(WALKED_SERIES),$(call plan,docs: every walkthrough's captured output on linux \
+    $(s) is committed and on its stage page,$(SUBMAKE) check-walks SERIES=$(s)))\
+  $(call plan,docs: every commit hash named has a source,tools/sources.sh)\
+  $(foreach c,$(CLAIMS),$(call plan,docs: $(call claimname,$(c)),\
+    $(SUBMAKE) check-claim CLAIM=$(c)))\
+  $(call plan,docs: the pictures' SVG diagrams are drawn from their text,\
+    $(SUBMAKE) check-pictures-svg)\
+  $(call plan,docs: mkdocs build --strict,$(SUBMAKE) docs)\
+  $(call plan,docs: the build fails when a stage page and its patches disagree,\
+    tests/docs-drift.sh $(WORK)/docs-drift)\
+  $(call plan,docs: the site in headless chromium (pages$(comma) links$(comma) \
+    pictures$(comma) search$(comma) wide blocks$(comma) from file://$(comma) redirects),\
+    $(SUBMAKE) check-docs-browser,alone)
 
 docs: deps
 	@mkdocs build --strict -q -d $(WORK)/site && tools/anchors.sh $(WORK)/site && \
