@@ -25,17 +25,19 @@ exercises: host
 check-exercises: host
 	@rm -rf $(WORK)/exercises-check && $(SUBMAKE) exercises EXDIR=$(WORK)/exercises-check && \
 	  diff -r exercises $(WORK)/exercises-check && echo "exercises/ matches solutions/" || \
-	  { echo "exercises/ drifted from solutions/: run 'make exercises' and commit" >&2; exit 1; }
+	  { echo "exercises/ drifted from solutions/: run 'make exercises' and commit" >&2; \
+	    exit 1; }
 
 # Every manifest as the loader reads it, and the loader's keys equal to docs/engine.md's tables.
 DOCKEYS = sed -n '/^\#\# A stage is data/,/^\#\# gdb/{s/^\([A-Z_][A-Z_]*\) *:=.*/\1/p; \
 	  s/^| `\([A-Z_][A-Z_]*\)[ @`].*/\1/p}' docs/engine.md | grep -vx KEY | sort -u
 check-manifests: host
-	@[ "$(sort $(STAGES))" = "$(sort $(patsubst labs/%/stage.mk,%,$(wildcard labs/*/stage.mk)))" ] || \
+	@[ "$(sort $(STAGES))" = \
+	  "$(sort $(patsubst labs/%/stage.mk,%,$(wildcard labs/*/stage.mk)))" ] || \
 	  { echo "labs/order and the stages in labs/ differ" >&2; exit 1; }
 	@for s in $(STAGES); do $(GRADE) --check labs/$$s/stage.mk || exit 1; done
-	@[ "$$($(DOCKEYS))" = "$$($(GRADE) --keys | sort)" ] || { echo "docs/engine.md's key tables and \
-	  the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') /" \
+	@[ "$$($(DOCKEYS))" = "$$($(GRADE) --keys | sort)" ] || { echo "docs/engine.md's key" \
+	  "tables and the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') /" \
 	  "$$($(GRADE) --keys | tr '\n' ' ')" >&2; exit 1; }; \
 	  echo "the manifest keys: $$($(GRADE) --keys | wc -l), as docs/engine.md lists them"
 
@@ -81,7 +83,8 @@ check-broken: prepare
 	  sed '1d; s/^/build of $(K): /' $(BROKEN); \
 	  echo "(kept from the failed build of this identity: $(BROKEN))"; exit 0; fi; \
 	if $(SUBMAKE) kernel K=$(K) KMODE=exact >$(WORK)/broken.log 2>&1; then \
-	  echo "the kernel of $(K) built for $(TARGET), but $(S) says it must not" >&2; exit 1; fi; \
+	  echo "the kernel of $(K) built for $(TARGET), but $(S) says it must not" >&2; \
+	  exit 1; fi; \
 	lines=$$(grep -E '$(MUSTFAIL)' $(WORK)/broken.log) || { tail -5 $(WORK)/broken.log >&2; \
 	  echo "$(K) failed to build for $(TARGET), but not with '$(MUSTFAIL)'" >&2; exit 1; }; \
 	mkdir -p $(OUT)/$(K) && printf '%s\n' "$$id" "$$lines" > $(BROKEN) && \

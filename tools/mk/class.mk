@@ -19,12 +19,13 @@ grade-all: host check-stage
 	@test -d "$(SUBMISSIONS)" || \
 	  { echo "lab: SUBMISSIONS=$(SUBMISSIONS) is not a directory of submissions" >&2; exit 2; }
 	@tools/graders/class.sh --check $(FORMATS)
-	@$(foreach p,$(filter-out $(ON_MACHINE),$(ASKED_AT)),echo "grade-all: $(call at_stage,$(p)) \
-	  left out: its tests run on this computer, not in a guest" >&2;) \
-	  $(foreach p,$(filter-out $(GRADABLE),$(ON_MACHINE)),echo "grade-all: $(call at_stage,$(p)) \
-	  left out: not built (make run STAGE=$(call at_stage,$(p)))" >&2;) true
-	@$(if $(strip $(GRADABLE)),,echo "lab: no stage to grade on: build one first (make run)" >&2; \
-	  exit 2)
+	@$(foreach p,$(filter-out $(ON_MACHINE),$(ASKED_AT)),echo "grade-all:" \
+	  "$(call at_stage,$(p)) left out: its tests run on this computer, not in a guest" >&2;) \
+	  $(foreach p,$(filter-out $(GRADABLE),$(ON_MACHINE)),echo "grade-all:" \
+	  "$(call at_stage,$(p)) left out: not built (make run STAGE=$(call at_stage,$(p)))" \
+	  >&2;) true
+	@$(if $(strip $(GRADABLE)),,echo "lab: no stage to grade on: build one first" \
+	  "(make run)" >&2; exit 2)
 	@MAKE="$(MAKE)" GRADE=$(GRADE) CODE_ROOT=$(WORK)/class-code TIMEOUT=$(TIMEOUT) \
 	  JOBS=$(JOBS) SHARD=$(SHARD) tools/gradeall.sh "$(SUBMISSIONS)" "$(CLASS)" $(GRADABLE)
 	@tools/graders/class.sh "$(CLASS)" $(FORMATS)

@@ -28,8 +28,8 @@ replay: check-stage kernels-from
 WALKRUN   = $(TARGET)-walk
 WALKGUEST = $(MAKE) -s boot K=$(STAGE) T=$(STAGE) MODE=walk RUN=$(WALKRUN)
 walk: check-stage kernels-from
-	@test -f labs/$(STAGE)/walk.py || { echo "lab: $(STAGE) has no walkthrough (nothing in guest" \
-	  "memory to look at): its page says what to look at instead" >&2; exit 2; }
+	@test -f labs/$(STAGE)/walk.py || { echo "lab: $(STAGE) has no walkthrough (nothing in" \
+	  "guest memory to look at): its page says what to look at instead" >&2; exit 2; }
 	@$(MAKE) -s kernel K=$(STAGE)
 	@$(STUB) && tools/split.sh $(if $(SPLIT),,-b $(WORK)/runs/$(WALKRUN).log) '$(WALKGUEST)' \
 	  '$(MAKE) -s gdb WALK=$(STAGE) RUN=$(WALKRUN)'

@@ -29,9 +29,9 @@ check-hang:
 	@s=$$(date +%s); \
 	  $(SUBMAKE) run STAGE=$(FIRST) CMD='echo hanging; sleep 100000' TIMEOUT=15 >$(HANG) 2>&1; \
 	  rc=$$? t=$$(( $$(date +%s) - s )); \
-	  [ $$rc = 124 ] && grep -q "did not report the command's status" $(HANG) && [ $$t -lt 60 ] || \
-	    { cat $(HANG) >&2; echo "no verdict 124 within the timeout (exit $$rc after $$t s)" >&2; \
-	      exit 1; }; \
+	  [ $$rc = 124 ] && grep -q "did not report the command's status" $(HANG) && \
+	    [ $$t -lt 60 ] || { cat $(HANG) >&2; \
+	    echo "no verdict 124 within the timeout (exit $$rc after $$t s)" >&2; exit 1; }; \
 	  echo "hung guest: exit 124 after $$t s: $$(grep 'did not report' $(HANG))"
 
 # make run CMD= exits with the guest command's status (tools/cmdout.sh).

@@ -10,9 +10,10 @@ UCC_armhf     := arm-linux-gnueabihf-gcc -static
 UCC_host      := gcc -static
 # ARMv7-M without an MMU: Thumb only, no C library, position-independent with nothing to
 # relocate (the nommu ELF loader runs such a program wherever it puts it).
-UCC_v7m       := arm-linux-gnueabi-gcc -mthumb -mcpu=cortex-m3 -ffreestanding -nostdlib -fPIE -pie \
-	-fomit-frame-pointer -fno-asynchronous-unwind-tables -ffunction-sections -fdata-sections \
-	-Wl,--gc-sections -Wl,--no-dynamic-linker -Wl,-z,norelro -Wl,-z,noexecstack -Wl,--build-id=none
+UCC_v7m       := arm-linux-gnueabi-gcc -mthumb -mcpu=cortex-m3 -ffreestanding -nostdlib -fPIE \
+	-pie -fomit-frame-pointer -fno-asynchronous-unwind-tables -ffunction-sections \
+	-fdata-sections -Wl,--gc-sections -Wl,--no-dynamic-linker -Wl,-z,norelro \
+	-Wl,-z,noexecstack -Wl,--build-id=none
 BUSYBOX_armel := /bin/busybox
 BUSYBOX_armhf := $(CACHE)/busybox-armhf/bin/busybox
 GUESTLIB_v7m  := tools/guest/v7m/sys.c
@@ -39,7 +40,8 @@ owner    = $(if $(findstring /,$(1)),$(firstword $(subst /, ,$(1))),$(T))
 testdir  = $(if $(findstring /,$(1)),$(CODE)/$(call owner,$(1)),$(CODEDIR))
 testcmd  = $(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/guest \
 	-DLAB_CODEDIR='"$(call testdir,$(1))"' -I$(call testdir,$(1)) \
-	-o $(GUEST)/$(basename $(notdir $(1))) labs/$(if $(findstring /,$(1)),$(1),$(T)/$(1)) $(GUESTLIB) \
+	-o $(GUEST)/$(basename $(notdir $(1))) \
+	labs/$(if $(findstring /,$(1)),$(1),$(T)/$(1)) $(GUESTLIB) \
 	$(addprefix $(call testdir,$(1))/,$(call manifest,$(call owner,$(1)),CODE)) \
 	$(call manifest,$(call owner,$(1)),LDFLAGS)
 # Exercise code may run only when a test calls it: code of its own before main() or after exit

@@ -24,12 +24,14 @@ pictures: host
 	  $(foreach p,$(PICTURED),$(call picture,$(call field1,$(p)),$(call field2,$(p)))) \
 	  $(SUBMAKE) pictures-svg PICDIR=$(PICDIR)
 check-pictures:
-	@rm -rf $(WORK)/pictures && $(SUBMAKE) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null
+	@rm -rf $(WORK)/pictures && \
+	  $(SUBMAKE) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null
 	@for f in $$(cd $(WORK)/pictures && ls *.txt); do \
 	  p=$(PICDIR)/$$f; [ -f $$p ] || p=$(PICTURES)/$$f; diff -u $$p $(WORK)/pictures/$$f || \
 	  { echo "$$p differs from what the kernel of linux $(SERIES) shows: run 'make pictures'" \
 	    "and commit" >&2; exit 1; }; done
-	@$(if $(TEST_TARGETS),,cd $(WORK)/pictures && for f in $(notdir $(wildcard $(PICDIR)/*.txt)); do \
+	@$(if $(TEST_TARGETS),,cd $(WORK)/pictures && \
+	  for f in $(notdir $(wildcard $(PICDIR)/*.txt)); do \
 	  test -f $$f || { echo "$(PICDIR)/$$f belongs to no stage: remove it" >&2; exit 1; }; done)
 	@echo "pictures: $(words $(PICTURED)) of linux $(SERIES) match their kernels"
 
@@ -44,9 +46,11 @@ pictures-svg: $(PICSVG)
 	echo "pictures: $(words $(PICTXT)) SVG diagrams in $(PICDIR)"
 SVGCHECK = $(WORK)/pictures-svg
 check-pictures-svg: $(PICSVG)
-	@rm -rf $(SVGCHECK) && cp -r $(PICTURES) $(SVGCHECK) && find $(SVGCHECK) -name '*.svg' -delete
+	@rm -rf $(SVGCHECK) && cp -r $(PICTURES) $(SVGCHECK) && \
+	  find $(SVGCHECK) -name '*.svg' -delete
 	@for d in $(SVGCHECK) $(wildcard $(SVGCHECK)/*/); do \
 	  $(SUBMAKE) pictures-svg PICDIR=$${d%/} >/dev/null || exit 1; done
 	@diff -r $(PICTURES) $(SVGCHECK) && echo "pictures: $(words $(wildcard $(PICTURES)/*.svg \
 	  $(PICTURES)/*/*.svg)) SVG diagrams match their text" || { echo "$(PICTURES): the SVG" \
-	  "diagrams differ from what picsvg draws from the .txt: run 'make pictures-svg'" >&2; exit 1; }
+	  "diagrams differ from what picsvg draws from the .txt: run 'make pictures-svg'" >&2; \
+	  exit 1; }

@@ -16,7 +16,8 @@ HOST_DEBIAN  := Debian $(shell LABS=labs tools/series.sh release $(SERIES))
 own_kernels = $(if $(filter $(1),$(HOST_RELEASE)),$(FRESHK))
 FIRST_AT := $(firstword $(call manifest_for,$(FIRST),TARGETS))/$(FIRST)
 $(FRESHK): $(wildcard $(WORK)/out/$(FIRST_AT)/stamp)
-	@mkdir -p $(@D) && $(SUBMAKE) kernel-ids PAIRS=$(FIRST_AT) | tools/kernels.sh export $@ >/dev/null
+	@mkdir -p $(@D) && $(SUBMAKE) kernel-ids PAIRS=$(FIRST_AT) | \
+	  tools/kernels.sh export $@ >/dev/null
 check-fresh-root: $(FRESHK)
 	@tests/fresh-root.sh learner bookworm $(call own_kernels,bookworm)
 # A learner's release (make release), cloned in a fresh Debian 12 root: make run and make

@@ -42,8 +42,8 @@ walktest: host
 # the stages' tags only).
 walks: host
 	@$(foreach r,$(filter $(addsuffix :%,$(ASKED)),$(WALKRUNS)),\
-	  $(SUBMAKE) walktest T=$(call field1,$(r)) \
-	  TARGET=$(call field2,$(r)) K=$(call field3,$(r)) KMODE=$(KMODE) >$(WORK)/walk.log 2>&1 || \
+	  $(SUBMAKE) walktest T=$(call field1,$(r)) TARGET=$(call field2,$(r)) \
+	  K=$(call field3,$(r)) KMODE=$(KMODE) >$(WORK)/walk.log 2>&1 || \
 	  { tail -30 $(WORK)/walk.log >&2; echo "walks: $(r) failed (is its kernel built?)" >&2; \
 	    exit 1; } && \
 	  echo "walks: $(WALKS)/$(call runfile,$(r))" &&) true
@@ -52,7 +52,8 @@ CHECKWALKS = $(filter $(T):$(TARGET):%,$(WALKRUNS))
 check-walk:
 	@$(foreach r,$(CHECKWALKS),f=$(call runfile,$(r)) && rm -f $(WORK)/walks/$$f && \
 	  $(SUBMAKE) walktest T=$(T) K=$(call field3,$(r)) WALKS=$(WORK)/walks && \
-	  if diff -u $(WALKED)/$$f $(WORK)/walks/$$f; then echo "walk: $(WALKED)/$$f matches the guest"; \
+	  if diff -u $(WALKED)/$$f $(WORK)/walks/$$f; then \
+	    echo "walk: $(WALKED)/$$f matches the guest"; \
 	  else echo "$(WALKED)/$$f differs from what the guest shows: run 'make walks STAGE=$(T)'" \
 	    "and commit" >&2; exit 1; fi &&) true
 # Every run's file committed, no other file there, and each on its stage's page.
