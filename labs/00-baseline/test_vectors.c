@@ -37,8 +37,10 @@ TEST(branch_targets_match_system_map)
 			continue;
 		want = lab_symbol(slot_target[i]);
 		ASSERT_NE(0, want) TH_LOG("%s missing from System.map", slot_target[i]);
-		ASSERT_EQ(VEC_BRANCH, v[i].kind) TH_LOG("slot %d (%08x) is not a branch", i, v[i].insn);
-		EXPECT_EQ(want, v[i].target) TH_LOG("slot %d: %s is at %08x", i, slot_target[i], want);
+		ASSERT_EQ(VEC_BRANCH, v[i].kind)
+			TH_LOG("slot %d (%08x) is not a branch", i, v[i].insn);
+		EXPECT_EQ(want, v[i].target)
+			TH_LOG("slot %d: %s is at %08x", i, slot_target[i], want);
 	}
 }
 

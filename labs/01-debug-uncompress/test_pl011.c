@@ -53,7 +53,8 @@ TEST(putc_waits_while_tx_fifo_full)
 	uart[PL011_FR / 4] = PL011_FR_TXFF;
 	ASSERT_EQ(0, pthread_create(&t, NULL, putc_a, NULL));
 	msleep(100);
-	EXPECT_EQ(0, uart[PL011_DR / 4]) TH_LOG("the character was written while the FIFO was full");
+	EXPECT_EQ(0, uart[PL011_DR / 4])
+		TH_LOG("the character was written while the FIFO was full");
 	uart[PL011_FR / 4] = 0;
 	ASSERT_TRUE(joined(t)) TH_LOG("pl011_putc() still waits after TXFF cleared");
 	EXPECT_EQ('A', uart[PL011_DR / 4]);
@@ -69,7 +70,8 @@ TEST(flush_waits_until_idle)
 	ASSERT_EQ(0, pthread_create(&t, NULL, flush, NULL));
 	msleep(100);
 	clock_gettime(CLOCK_REALTIME, &until);
-	EXPECT_NE(0, pthread_timedjoin_np(t, NULL, &until)) TH_LOG("pl011_flush() returned while BUSY");
+	EXPECT_NE(0, pthread_timedjoin_np(t, NULL, &until))
+		TH_LOG("pl011_flush() returned while BUSY");
 	uart[PL011_FR / 4] = 0;
 	EXPECT_TRUE(joined(t)) TH_LOG("pl011_flush() still waits after BUSY cleared");
 }
@@ -180,13 +182,16 @@ TEST(bare_metal_prints_like_the_decompressor)
 	ASSERT_FALSE(plain.uncompress) TH_LOG("the virt kernel was built with DEBUG_UNCOMPRESS");
 	ASSERT_STREQ("", plain.before)
 		TH_LOG("without DEBUG_UNCOMPRESS, something printed before the kernel");
-	/* head.S prints its relocation first ("C:..."), character by character; then misc.c's putstr(). */
+	/* head.S prints its relocation first ("C:..."), character by character; then misc.c's
+	 * putstr(). */
 	text = strstr(ll.before, "Uncompressing Linux...");
-	ASSERT_NE(NULL, text) TH_LOG("with DEBUG_UNCOMPRESS the decompressor printed \"%s\"", ll.before);
+	ASSERT_NE(NULL, text)
+		TH_LOG("with DEBUG_UNCOMPRESS the decompressor printed \"%s\"", ll.before);
 	TH_LOG("the DEBUG_LL zImage's decompressor printed %zu bytes, the other zImage nothing",
 	       strlen(ll.before));
 
-	/* putstr()'s bytes through your pl011.c, bare metal, at the console the device tree names. */
+	/* putstr()'s bytes through your pl011.c, bare metal, at the console the device tree
+	 * names. */
 	snprintf(cmd, sizeof(cmd), VIRT " -machine dumpdtb=%s/virt.dtb >/dev/null 2>&1 && "
 		 "fdtget -t s %s/virt.dtb /chosen stdout-path", dir, dir);
 	sh(cmd, node, sizeof(node));
@@ -199,9 +204,10 @@ TEST(bare_metal_prints_like_the_decompressor)
 	TH_LOG("console %s at %#x", node, lo);
 	snprintf(cmd, sizeof(cmd), "%s/text.c", dir);
 	ASSERT_TRUE(write_text(cmd, text));
-	snprintf(cmd, sizeof(cmd), "%sgcc -marm -march=armv7-a -O2 -Wall -ffreestanding -nostdlib -static "
-		 "-Wl,-Ttext-segment=0x40010000 -Wl,-e,_start -Wl,--build-id=none -DUART_BASE=%#xu "
-		 "-I%s -o %s/bm.elf labs/01-debug-uncompress/baremetal.c %s/text.c %s/pl011.c -lgcc 2>&1",
+	snprintf(cmd, sizeof(cmd), "%sgcc -marm -march=armv7-a -O2 -Wall -ffreestanding -nostdlib "
+		 "-static -Wl,-Ttext-segment=0x40010000 -Wl,-e,_start -Wl,--build-id=none "
+		 "-DUART_BASE=%#xu -I%s -o %s/bm.elf labs/01-debug-uncompress/baremetal.c "
+		 "%s/text.c %s/pl011.c -lgcc 2>&1",
 		 cross, lo, LAB_CODEDIR, dir, dir, LAB_CODEDIR);
 	ASSERT_EQ(0, system(cmd)) TH_LOG("the bare-metal build failed: %s", cmd);
 	snprintf(cmd, sizeof(cmd), "timeout 10 " VIRT " -m 64 -semihosting -kernel %s/bm.elf "

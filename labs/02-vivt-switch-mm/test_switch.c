@@ -75,7 +75,8 @@ static int one_run(struct __test_metadata *_metadata, int fd, int window, struct
 
 static const char *tables(const struct switchwin_result *r)
 {
-	return r->ttbr0 == r->own_pgd ? "its own" : r->ttbr0 == r->donor_pgd ? "the donor's" : "foreign";
+	return r->ttbr0 == r->own_pgd ? "its own" :
+	       r->ttbr0 == r->donor_pgd ? "the donor's" : "foreign";
 }
 
 static const char *read_what(int victim)
@@ -116,7 +117,8 @@ TEST(victim_runs_inside_the_window)
 	runs(_metadata, 1, x);
 	for (int i = 0; i < RUNS; i++)
 		inside += x[i].r.inside;
-	EXPECT_EQ(RUNS, inside) TH_LOG("the victim must take the CPU at kthread_use_mm()'s task_unlock()");
+	EXPECT_EQ(RUNS, inside)
+		TH_LOG("the victim must take the CPU at kthread_use_mm()'s task_unlock()");
 }
 
 TEST(probe_agrees_with_ttbr0)

@@ -58,8 +58,8 @@ static int load(const char *path, struct rec *r)
 		int n = 0;
 
 		if (f) {
-			n = fscanf(f, "%lx %lx %lx %lx %lx %lx %lx %lx", &r->r0, &r->r1, &r->r2, &r->sp,
-				   &r->argc, &r->argv, &r->argv0, &r->argv1);
+			n = fscanf(f, "%lx %lx %lx %lx %lx %lx %lx %lx", &r->r0, &r->r1, &r->r2,
+				   &r->sp, &r->argc, &r->argv, &r->argv0, &r->argv1);
 			fclose(f);
 		}
 		if (n == 8)
@@ -134,7 +134,8 @@ static int umh_start(struct __test_metadata *_metadata, struct rec *r)
 
 	ASSERT_NE(-1, st) TH_LOG("umhrun.ko did not load or did not run the helper");
 	ASSERT_EQ(1, load(out, r)) TH_LOG("the helper wrote no record (status %#x)", st);
-	ASSERT_TRUE(recorded(r)) TH_LOG("recorded sp %#lx, but argc is at %#lx", r->sp, r->argv - 4);
+	ASSERT_TRUE(recorded(r))
+		TH_LOG("recorded sp %#lx, but argc is at %#lx", r->sp, r->argv - 4);
 	return st;
 }
 
@@ -151,8 +152,9 @@ TEST(helper_exits_cleanly)
 	struct rec r;
 	int st = umh_start(_metadata, &r);
 
-	EXPECT_EQ(0, st) TH_LOG("wait status %#x%s (r0 at entry %#lx, given to atexit by _start)", st,
-				WIFSIGNALED(st) ? ", killed by a signal after main returned" : "", r.r0);
+	EXPECT_EQ(0, st)
+		TH_LOG("wait status %#x%s (r0 at entry %#lx, given to atexit by _start)", st,
+		       WIFSIGNALED(st) ? ", killed by a signal after main returned" : "", r.r0);
 }
 
 TEST(pipe_helper_starts_with_zero_regs)
@@ -187,7 +189,8 @@ TEST(pipe_helper_starts_with_zero_regs)
 		fputs(old, f);
 		fclose(f);
 	}
-	ASSERT_EQ(1, ok) TH_LOG("no record from the core_pattern helper (dumping child status %#x)", st);
+	ASSERT_EQ(1, ok)
+		TH_LOG("no record from the core_pattern helper (dumping child status %#x)", st);
 	ASSERT_TRUE(recorded(&r)) TH_LOG("recorded sp %#lx, but argc is at %#lx", r.sp, r.argv - 4);
 	EXPECT_TRUE(!r.r0 && !r.r1 && !r.r2) explain(_metadata, &r);
 }

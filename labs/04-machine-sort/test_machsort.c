@@ -57,7 +57,8 @@ static int report_lines(const char *path, int *lines, int max)
 	int r = machsort_report(path, f), n = 0;
 
 	fclose(f);
-	for (s = text; s && *s && n < max; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : s + strlen(s))
+	for (s = text; s && *s && n < max;
+	     s = strchr(s, '\n') ? strchr(s, '\n') + 1 : s + strlen(s))
 		lines[n++] = atoi(s);
 	free(text);
 	return r < 0 ? r : n;
@@ -74,7 +75,8 @@ TEST(parses_the_block)
 	ASSERT_EQ(n, got);
 	for (int i = 0; i < n; i++) {
 		EXPECT_EQ(lines[i], e[i].line) TH_LOG("entry %d", i);
-		EXPECT_NE(0, e[i].dir[0]) TH_LOG("entry %d (line %d) has no directory", i, e[i].line);
+		EXPECT_NE(0, e[i].dir[0])
+			TH_LOG("entry %d (line %d) has no directory", i, e[i].line);
 	}
 }
 
@@ -136,7 +138,8 @@ TEST(machine_block_sorted)
 
 	oracle(stage_makefile(), lines, &n, bad, &nbad);
 	ASSERT_LT(0, n);
-	EXPECT_EQ(0, report_lines(makefile, got, MAX)) TH_LOG("first out-of-order entry: line %d", got[0]);
+	EXPECT_EQ(0, report_lines(makefile, got, MAX))
+		TH_LOG("first out-of-order entry: line %d", got[0]);
 	EXPECT_EQ(0, nbad) TH_LOG("awk agrees: first out-of-order entry at line %d", bad[0]);
 }
 

@@ -20,7 +20,8 @@ TEST(probe_detects_faults)
 	EXPECT_EQ(1, probe_readable(LAB_VECTORS))
 		TH_LOG("the vector page is user-readable (KUSER_HELPERS=y)");
 	EXPECT_EQ(0, probe_readable(0)) TH_LOG("page 0 is never mapped");
-	EXPECT_EQ(0, probe_readable(lab_symbol("_stext"))) TH_LOG("kernel text is not user-readable");
+	EXPECT_EQ(0, probe_readable(lab_symbol("_stext")))
+		TH_LOG("kernel text is not user-readable");
 }
 
 /* Whatever the layout, the scan must report exactly the kernel text pointers that are there. */
@@ -48,7 +49,8 @@ TEST(scan_matches_system_map)
 
 		ASSERT_EQ(1, lab_peek(LAB_VECTORS + hits[i].offset, &w));
 		ASSERT_EQ(w, hits[i].value) TH_LOG("hit %d at +%#x", i, hits[i].offset);
-		EXPECT_TRUE(lab_text_symbol_at(w) != NULL) TH_LOG("%08x is no System.map symbol", w);
+		EXPECT_TRUE(lab_text_symbol_at(w) != NULL)
+			TH_LOG("%08x is no System.map symbol", w);
 		saw_swi |= w == swi;
 	}
 	/* System.map says where the stubs (and with them the vector_swi literal) live. */

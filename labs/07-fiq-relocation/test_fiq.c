@@ -59,7 +59,8 @@ TEST(handler_where_kernel_puts_it)
 	uint32_t at = landed(), want = LAB_VECTORS + fiq_offset();
 
 	ASSERT_NE(0, at);
-	EXPECT_EQ(want, at) TH_LOG("vector_fiq_offset %#x in System.map", lab_symbol("vector_fiq_offset"));
+	EXPECT_EQ(want, at)
+		TH_LOG("vector_fiq_offset %#x in System.map", lab_symbol("vector_fiq_offset"));
 }
 
 /* The point of e39e3f3ebfef: a FIQ handler is kernel code, and no process may read it. */
@@ -71,7 +72,8 @@ TEST(handler_hidden_from_user)
 	ASSERT_NE(0, at);
 	seen = visible_marker();
 	if (seen >= 0 && lab_peek(LAB_VECTORS + seen - 4, &first))
-		TH_LOG("user space reads the handler at %#lx (first word %08x)", LAB_VECTORS + seen - 4, first);
+		TH_LOG("user space reads the handler at %#lx (first word %08x)",
+		       LAB_VECTORS + seen - 4, first);
 	EXPECT_EQ(-1, seen);
 }
 

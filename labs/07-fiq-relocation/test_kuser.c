@@ -82,7 +82,8 @@ TEST(kuser_cmpxchg_is_atomic)
 	}
 	for (int c = 0; c < 2; c++) {
 		ASSERT_LT(0, wait(&status));
-		EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) TH_LOG("a counter gave up");
+		EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			TH_LOG("a counter gave up");
 	}
 	EXPECT_EQ(2 * ROUNDS, *n);
 }

@@ -42,7 +42,8 @@ static uint32_t section(uint32_t pa, int wb)
 static void clean_dline(uint32_t va)
 {
 	asm volatile("mcr p15, 0, %0, c7, c10, 1" : : "r"(va & ~31u) : "memory");
-	asm volatile("mcr p15, 0, %0, c7, c10, 4" : : "r"(0) : "memory");	/* drain write buffer */
+	/* Drain the write buffer. */
+	asm volatile("mcr p15, 0, %0, c7, c10, 4" : : "r"(0) : "memory");
 }
 
 static void inval_iline(uint32_t va)
@@ -66,7 +67,8 @@ static void report(const char *what, uint32_t got, uint32_t written)
 	puts_uart(what);
 	puts_uart(": returned ");
 	putc_uart('0' + got);
-	puts_uart(got == written ? ", the code written last\n" : ", older code: the alias was stale\n");
+	puts_uart(got == written ? ", the code written last\n" :
+		  ", older code: the alias was stale\n");
 }
 
 void lab_main(void)
@@ -92,7 +94,8 @@ void lab_main(void)
 	/* The old handler, made visible properly: clean A, then B's I-cache line is filled. */
 	write_code(ALIAS_A, 1);
 	clean_dline(ALIAS_A);
-	asm volatile("mcr p15, 0, %0, c7, c5, 0" : : "r"(0) : "memory");	/* invalidate I-cache */
+	/* Invalidate the I-cache. */
+	asm volatile("mcr p15, 0, %0, c7, c5, 0" : : "r"(0) : "memory");
 	report("old code through B (set up properly)", run(ALIAS_B), 1);
 
 	/* set_fiq_handler() as in 2013: copy through A, clean and invalidate B's range only. */

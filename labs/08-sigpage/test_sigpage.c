@@ -126,8 +126,9 @@ TEST(sigpage_return_oopses)
 	ASSERT_EQ(0, sigret_probe(&r, SIGRET_ESCAPE));
 	ASSERT_STREQ("[sigpage]", r.name);
 	st = lab_bounded(return_through_code, &r, 5000, &state);
-	TH_LOG("a return through %#lx: %s", (unsigned long)r.ret, st == LAB_HUNG ? (state == 'D' ?
-	       "stuck in the kernel" : "still running") : st < 0 ? "killed by a signal" : "came back");
+	TH_LOG("a return through %#lx: %s", (unsigned long)r.ret,
+	       st == LAB_HUNG ? (state == 'D' ? "stuck in the kernel" : "still running") :
+	       st < 0 ? "killed by a signal" : "came back");
 	EXPECT_TRUE(st == LAB_HUNG ? state == 'D' : st < 0);
 }
 

@@ -26,7 +26,8 @@ static int in_child(int (*fn)(void *), const char **how)
 	int st = lab_bounded(fn, &r, BOUND_MS, &state);
 
 	if (st == LAB_HUNG)
-		snprintf(buf, sizeof(buf), "%s", state == 'D' ? "stuck in the kernel" : "still running");
+		snprintf(buf, sizeof(buf), "%s",
+			 state == 'D' ? "stuck in the kernel" : "still running");
 	else if (st < 0)
 		snprintf(buf, sizeof(buf), "killed by signal %d", -st);
 	else

@@ -68,7 +68,8 @@ TEST(lists_what_nm_lists)
 	n = undefs_list(obj, u, MAX);
 	ASSERT_EQ(nw, n) TH_LOG("nm -u lists %d symbols in %s", nw, obj);
 	for (int i = 0; i < nw; i++) {
-		EXPECT_LE(0, find(u, n, want[i])) TH_LOG("%s (nm -u) is missing from your list", want[i]);
+		EXPECT_LE(0, find(u, n, want[i]))
+			TH_LOG("%s (nm -u) is missing from your list", want[i]);
 	}
 }
 
@@ -81,7 +82,8 @@ TEST(counts_references_like_readelf)
 
 	paths();
 	/* readelf -r: one line per relocation, the symbol's name in the fifth column. */
-	snprintf(args, sizeof(args), "-rW '%s' | awk '$3 ~ /^R_ARM_/ && NF >= 5 { print $5 }'", obj);
+	snprintf(args, sizeof(args), "-rW '%s' | awk '$3 ~ /^R_ARM_/ && NF >= 5 { print $5 }'",
+		 obj);
 	nr = tool_words("readelf", args, refs, 8 * MAX);
 	n = undefs_list(obj, u, MAX);
 	ASSERT_LT(0, n);
@@ -109,7 +111,8 @@ TEST(finds_the_missing_symbol)
 	out = open_memstream(&text, &len);
 	r = undefs_unresolved(obj, map, out);
 	fclose(out);
-	EXPECT_EQ(0, r) TH_LOG("against the kernel's own System.map; you printed: %s", text ? text : "");
+	EXPECT_EQ(0, r)
+		TH_LOG("against the kernel's own System.map; you printed: %s", text ? text : "");
 	free(text);
 
 	fd = mkstemp(fake);

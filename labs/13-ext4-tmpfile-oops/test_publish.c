@@ -194,7 +194,8 @@ TEST(falls_back_without_tmpfile)
 	expect_published(_metadata, j.dir, j.name, j.len, j.mode);
 	d = opendir(j.dir);
 	while (d && (e = readdir(d)))
-		others += strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && strcmp(e->d_name, "fallback");
+		others += strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+			  strcmp(e->d_name, "fallback");
 	if (d)
 		closedir(d);
 	EXPECT_EQ(0, others) TH_LOG("temporary files left behind");

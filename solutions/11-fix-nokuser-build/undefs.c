@@ -35,7 +35,8 @@ static const Elf32_Shdr *sections(const unsigned char *buf, size_t len)
 	 * e_machine EM_ARM, and that the section header table lies inside the file. */
 	if (len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS32 || eh->e_ident[EI_DATA] != ELFDATA2LSB ||
-	    eh->e_type != ET_REL || eh->e_machine != EM_ARM || eh->e_shentsize != sizeof(Elf32_Shdr) ||
+	    eh->e_type != ET_REL || eh->e_machine != EM_ARM ||
+	    eh->e_shentsize != sizeof(Elf32_Shdr) ||
 	    eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf32_Shdr) > len)
 		return NULL;
 	return (const void *)(buf + eh->e_shoff);
@@ -81,7 +82,8 @@ int undefs_list(const char *obj, struct undef *u, int max)
 			size_t ent = sh[r].sh_type == SHT_REL ? sizeof(Elf32_Rel) :
 				     sh[r].sh_type == SHT_RELA ? sizeof(Elf32_Rela) : 0;
 
-			if (!ent || sh[r].sh_link != (unsigned)i || sh[r].sh_offset + sh[r].sh_size > len)
+			if (!ent || sh[r].sh_link != (unsigned)i ||
+			    sh[r].sh_offset + sh[r].sh_size > len)
 				continue;
 			for (size_t off = 0; off + ent <= sh[r].sh_size; off += ent) {
 				const Elf32_Rel *rel = (const void *)(buf + sh[r].sh_offset + off);

@@ -138,7 +138,8 @@ TEST(ktap_forged_reports_rejected)
 		if (a) {
 			EXPECT_EQ(0, a->ok) TH_LOG("%s", cases[i].log);
 			EXPECT_EQ(1, a->rejected) TH_LOG("%s", cases[i].log);
-			EXPECT_NE(NULL, strstr(a->reason, "report rejected: ")) TH_LOG("%s", cases[i].log);
+			EXPECT_NE(NULL, strstr(a->reason, "report rejected: "))
+				TH_LOG("%s", cases[i].log);
 		}
 		ktap_free(&r);
 	}
@@ -187,7 +188,8 @@ TEST(manifest_rejects_bad_input)
 	EXPECT_NE(NULL, strstr(err, "more than 32")) TH_LOG("%s", err);
 	/* A scope that is neither a target nor a series (fixtures/targets/, fixtures/series). */
 	EXPECT_EQ(-1, manifest_load("fixtures/05-scope/stage.mk", NULL, &m, err, sizeof(err)));
-	EXPECT_NE(NULL, strstr(err, "fixtures/05-scope/stage.mk:8: unknown scope")) TH_LOG("%s", err);
+	EXPECT_NE(NULL, strstr(err, "fixtures/05-scope/stage.mk:8: unknown scope"))
+		TH_LOG("%s", err);
 }
 
 TEST(manifest_per_target_keys)
@@ -234,12 +236,12 @@ TEST(grade_same_below_verdicts)
 /* The kernel below may die of the oops OOPS_BEFORE names, and of no other; its own may not. */
 TEST(grade_flip_kernel_below_dies)
 {
-	EXPECT_EQ(0, sh("%s --manifest fixtures/04-dies/stage.mk --log fixtures/oops.log --expect flip"
-			" >/dev/null", NULL, NULL));
+	EXPECT_EQ(0, sh("%s --manifest fixtures/04-dies/stage.mk --log fixtures/oops.log "
+			"--expect flip >/dev/null", NULL, NULL));
 	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/oops.log "
 			"--expect flip >/dev/null", NULL, NULL));
-	EXPECT_EQ(1, sh("%s --manifest fixtures/04-dies/stage.mk --log fixtures/oops.log --expect all"
-			" >/dev/null", NULL, NULL));
+	EXPECT_EQ(1, sh("%s --manifest fixtures/04-dies/stage.mk --log fixtures/oops.log "
+			"--expect all >/dev/null", NULL, NULL));
 }
 
 TEST(grade_xfail_verdicts)
@@ -247,7 +249,8 @@ TEST(grade_xfail_verdicts)
 	EXPECT_EQ(0, sh(XFAIL_CMD, "zero", "all"));	/* the finding shows: alpha fails here */
 	EXPECT_EQ(1, sh(XFAIL_CMD, "pass", "all"));	/* alpha passes: the kernel lost its bug */
 	EXPECT_EQ(0, sh(XFAIL_CMD, "pass", "flip"));	/* the kernel below passes alpha */
-	EXPECT_EQ(1, sh(XFAIL_CMD, "zero", "flip"));	/* it fails there too: the stage broke nothing */
+	/* It fails there too: the stage broke nothing. */
+	EXPECT_EQ(1, sh(XFAIL_CMD, "zero", "flip"));
 }
 
 TEST(grade_verdicts)
@@ -270,8 +273,8 @@ TEST(grade_reports)
 
 	snprintf(json, sizeof(json), "/tmp/lab-test-%d.json", getpid());
 	snprintf(xml, sizeof(xml), "/tmp/lab-test-%d.xml", getpid());
-	ASSERT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/fail.log --expect all "
-			"--json %s --junit %s >/dev/null", json, xml));
+	ASSERT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --log fixtures/fail.log "
+			"--expect all --json %s --junit %s >/dev/null", json, xml));
 	f = fopen(json, "r");
 	ASSERT_NE(NULL, (void *)f);
 	fread(buf, 1, sizeof(buf) - 1, f);
@@ -370,7 +373,8 @@ TEST(grade_reports_answers)
 	slurp(opath, out, sizeof(out));
 	slurp(jpath, json, sizeof(json));
 	EXPECT_NE(NULL, strstr(out, "  score 5/5\n"
-			       "  review and gdb answers in fixtures/answers-learner.md (not scored):\n"
+			       "  review and gdb answers in fixtures/answers-learner.md "
+			       "(not scored):\n"
 			       "    present  1. Does it build on its own?\n"
 			       "    missing  4. Who owns each pointer")) TH_LOG("%s", out);
 	EXPECT_NE(NULL, strstr(out, "    present  8. Does the message match the code?\n"
@@ -388,7 +392,8 @@ TEST(grade_reports_answers)
 			       "the feature is there, and what happens on an old kernel?\", "
 			       "\"status\": \"missing\"},"));
 	EXPECT_NE(NULL, strstr(json, "{\"question\": \"G2\", \"title\": \"Which symbol does the "
-			       "SWI literal hold?\", \"status\": \"missing\"}\n]}}\n")) TH_LOG("%s", json);
+			       "SWI literal hold?\", \"status\": \"missing\"}\n]}}\n"))
+		TH_LOG("%s", json);
 	EXPECT_EQ(1, sh("%s --manifest fixtures/01-sample/stage.mk --fail 'not submitted'"
 			ANSWERS " --json %s >%s", jpath, opath));
 	slurp(jpath, json, sizeof(json));
@@ -649,7 +654,8 @@ TEST(picsvg_draws_every_run)
 	EXPECT_EQ(0, picsvg("test $(%s %s | grep -c '<rect x=[^>]*stroke=\"#444\"') = 5",
 			    "fixtures/picture.txt"));
 	EXPECT_EQ(0, picsvg("%s %s | grep -q '>0xffff1000</text>'", "fixtures/picture.txt"));
-	EXPECT_EQ(0, picsvg("%s %s | grep -q '>+signal_return_offset</text>'", "fixtures/picture.txt"));
+	EXPECT_EQ(0, picsvg("%s %s | grep -q '>+signal_return_offset</text>'",
+			    "fixtures/picture.txt"));
 	EXPECT_EQ(0, picsvg("%s %s | grep -q 'stroke-dasharray'", "fixtures/picture.txt"));
 }
 
@@ -657,7 +663,8 @@ TEST(picsvg_rejects_a_gap)
 {
 	EXPECT_NE(0, picsvg("%s %s >/dev/null 2>&1", "fixtures/picture-gap.txt"));
 	EXPECT_EQ(0, picsvg("%s %s 2>&1 >/dev/null | "
-			    "grep -qx 'picsvg: .*picture-gap.txt:3: a run.s offsets must follow .*'",
+			    "grep -qx 'picsvg: .*picture-gap.txt:3: a run.s offsets must "
+			    "follow .*'",
 			    "fixtures/picture-gap.txt"));
 }
 

@@ -96,7 +96,8 @@ int lab_guarded(int (*fn)(void *), void *arg)
 
 		if (f) {
 			fprintf(f, "an earlier test was killed by signal %d on " LAB_EXT4
-				" (kernel BUG?): the mount is not touched again in this boot", WTERMSIG(status));
+				" (kernel BUG?): the mount is not touched again in this boot",
+				WTERMSIG(status));
 			fclose(f);
 		}
 		return -WTERMSIG(status);

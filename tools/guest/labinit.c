@@ -139,7 +139,8 @@ int main(void)
 		run_tests("/lab/tests");
 		printf("lab: done\n");
 		if (cmdline_has("lab.mode=shell")) {
-			printf("lab: busybox shell on the console ('exit' or 'poweroff -f' to quit)\n");
+			printf("lab: busybox shell on the console "
+			       "('exit' or 'poweroff -f' to quit)\n");
 			run_shell(NULL, 1);
 		}
 	}

@@ -103,7 +103,8 @@ void run_tests(const char *dir)
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			printf("ok %d %s\n", i + 1, names[i]);
 		else if (WIFSIGNALED(st))
-			printf("not ok %d %s # killed by signal %d\n", i + 1, names[i], WTERMSIG(st));
+			printf("not ok %d %s # killed by signal %d\n", i + 1, names[i],
+			       WTERMSIG(st));
 		else
 			printf("not ok %d %s # exit status %d\n", i + 1, names[i], WEXITSTATUS(st));
 		fflush(stdout);

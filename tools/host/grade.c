@@ -78,7 +78,8 @@ static void esc(FILE *f, const char *s, int xml)
 		const char *rep;
 
 		if (xml)
-			rep = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : c == '"' ? "&quot;" : NULL;
+			rep = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" :
+			      c == '"' ? "&quot;" : NULL;
 		else
 			rep = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : NULL;
 		if (rep)
@@ -113,7 +114,8 @@ static void score(struct run *x)
 		c->flip = manifest_is_flip(&x->m, c->check->name);
 		c->xfail = manifest_is_xfail(&x->m, c->check->name);
 		c->finding = manifest_in(&x->m, "FINDINGS", c->check->name);
-		c->max = c->xfail ? 0 : c->check->points;	/* the kernel, not the code, decides it */
+		/* An XFAIL check scores nothing: the kernel, not the code, decides it. */
+		c->max = c->xfail ? 0 : c->check->points;
 		c->points = c->pass ? c->max : 0;
 		c->why = c->xfail ? XFAIL_WHY : reason_of(x, c->result);
 		x->xpassed += c->xfail && c->pass;
@@ -134,8 +136,8 @@ static void print_table(const struct run *x)
 		char buf[2048], *line, *save;
 
 		if (c->xfail) {
-			printf("  %-40s %7s  %s   (%.*s)\n", c->check->name, "-", c->pass ? "pass" : "FAIL",
-			       (int)strlen(XFAIL_WHY) - 1, XFAIL_WHY);
+			printf("  %-40s %7s  %s   (%.*s)\n", c->check->name, "-",
+			       c->pass ? "pass" : "FAIL", (int)strlen(XFAIL_WHY) - 1, XFAIL_WHY);
 			continue;
 		}
 		printf("  %-40s %3d/%-3d  %s%s%s\n", c->check->name, c->points, c->max,
@@ -204,10 +206,11 @@ static void run_verdict(struct run *x)
 	else if (k->oops && !x->expected_oops)
 		snprintf(x->verdict, sizeof(x->verdict), "the kernel oopsed");
 	else if (!k->done && !may_die)
-		snprintf(x->verdict, sizeof(x->verdict), "the guest did not finish (hang, crash or timeout)");
+		snprintf(x->verdict, sizeof(x->verdict),
+			 "the guest did not finish (hang, crash or timeout)");
 	else if (!may_die && (k->planned < 0 || k->seen < k->planned))
-		snprintf(x->verdict, sizeof(x->verdict), "the KTAP report is incomplete (%d of %d programs)",
-			 k->seen, k->planned);
+		snprintf(x->verdict, sizeof(x->verdict),
+			 "the KTAP report is incomplete (%d of %d programs)", k->seen, k->planned);
 }
 
 /* What the run was meant to show (EXPECT), once it went as a run must: 1 if it shows it. */
@@ -222,31 +225,36 @@ static int expect_verdict(struct run *x)
 	case EXPECT_ZERO:
 		ok = !x->passed;
 		snprintf(v, n, ok ? "skeleton scores 0, as it must" :
-			 "the skeleton passes %d checks: they cannot tell it from a solution", x->passed);
+			 "the skeleton passes %d checks: they cannot tell it from a solution",
+			 x->passed);
 		return ok;
 	case EXPECT_FLIP:
 		if (!m->nflips && !m->nxfails && manifest_get(m, "SAME_BELOW")) {
 			ok = x->passed == m->nchecks;
-			snprintf(v, n, ok ? "the kernel below passes every check too: nothing changes here (%s)" :
-				 "the kernel below fails a check, yet the manifest says nothing changes here (%s)",
+			snprintf(v, n, ok ? "the kernel below passes every check too: nothing "
+				 "changes here (%s)" : "the kernel below fails a check, yet the "
+				 "manifest says nothing changes here (%s)",
 				 manifest_get(m, "SAME_BELOW"));
 			return ok;
 		}
 		ok = x->flips_ok && x->xpassed == m->nxfails && (m->nflips || m->nxfails);
-		snprintf(v, n, "%s", ok ? (m->nxfails ? "the kernel before the stage passes the XFAIL checks "
-			 "and fails every FLIPS check, as it must" :
+		snprintf(v, n, "%s", ok ? (m->nxfails ? "the kernel before the stage passes the "
+			 "XFAIL checks and fails every FLIPS check, as it must" :
 			 "every FLIPS check fails before the stage, as it must") :
 			 x->flips_ok ?
-			 "an XFAIL check fails on the kernel before the stage: the stage did not break it" :
-			 "a FLIPS check passes on the kernel before the stage: it does not discriminate");
+			 "an XFAIL check fails on the kernel before the stage: the stage did not "
+			 "break it" :
+			 "a FLIPS check passes on the kernel before the stage: it does not "
+			 "discriminate");
 		return ok;
 	case EXPECT_ALL:
 		ok = x->passed == graded && !x->xpassed;
 		if (!ok && x->xpassed)
-			snprintf(v, n, "an XFAIL check passes: this kernel should show the stage's review finding");
+			snprintf(v, n, "an XFAIL check passes: this kernel should show the stage's "
+				 "review finding");
 		else if (ok)
-			snprintf(v, n, "%s", m->nxfails ? "all checks pass; the XFAIL checks fail, as the review "
-				 "finding says" : "all checks pass");
+			snprintf(v, n, "%s", m->nxfails ? "all checks pass; the XFAIL checks fail, "
+				 "as the review finding says" : "all checks pass");
 		else
 			snprintf(v, n, "%d of %d checks fail%s%s", graded - x->passed, graded,
 				 x->k.nrejected ? "; results rejected: " : "", x->k.rejected_why);
@@ -298,8 +306,9 @@ static void write_json(const struct run *x)
 	for (int i = 0; i < x->m.nchecks; i++) {
 		const struct outcome *c = &x->out[i];
 
-		fprintf(f, "%s\n  {\"name\": \"%s\", \"score\": %d, \"max_score\": %d, \"status\": \"%s\", "
-			"\"output\": \"", i ? "," : "", c->check->name, c->points, c->max,
+		fprintf(f, "%s\n  {\"name\": \"%s\", \"score\": %d, \"max_score\": %d, "
+			"\"status\": \"%s\", \"output\": \"", i ? "," : "", c->check->name,
+			c->points, c->max,
 			c->pass != c->xfail ? "passed" : "failed");
 		esc(f, c->pass && !c->xfail ? "" : c->why, 0);
 		fprintf(f, "\"}");
@@ -349,7 +358,8 @@ static void write_junit(const struct run *x)
 
 		fprintf(f, "  <testcase classname=\"%s\" name=\"%s\">", x->m.stage, c->check->name);
 		if (c->xfail)
-			fprintf(f, "<skipped message=\"%.*s\"/>", (int)strlen(XFAIL_WHY) - 1, XFAIL_WHY);
+			fprintf(f, "<skipped message=\"%.*s\"/>", (int)strlen(XFAIL_WHY) - 1,
+				XFAIL_WHY);
 		else if (!c->pass) {
 			fprintf(f, "<failure message=\"check failed\">");
 			esc(f, c->why, 1);
@@ -358,7 +368,8 @@ static void write_junit(const struct run *x)
 		fprintf(f, "</testcase>\n");
 	}
 	if (x->k.oops && !x->expected_oops) {
-		fprintf(f, "  <testcase classname=\"%s\" name=\"kernel\"><failure message=\"oops\">", x->m.stage);
+		fprintf(f, "  <testcase classname=\"%s\" name=\"kernel\">"
+			"<failure message=\"oops\">", x->m.stage);
 		esc(f, x->k.oops_text, 1);
 		fprintf(f, "</failure></testcase>\n");
 	}
@@ -436,9 +447,11 @@ static int usage(void)
 			"       grade --manifest labs/ID/stage.mk --review FILE --patches DIR "
 			"(the review alone)\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"
-			"       grade --dump labs/ID/stage.mk...  (the manifests as make variables)\n"
+			"       grade --dump labs/ID/stage.mk...  "
+			"(the manifests as make variables)\n"
 			"       grade --keys                      (the keys a manifest may hold)\n"
-			"       grade --status serial.log         (a CMD= run's status and oops, for cmdout.sh)\n");
+			"       grade --status serial.log         "
+			"(a CMD= run's status and oops, for cmdout.sh)\n");
 	return 2;
 }
 
@@ -603,7 +616,8 @@ static int bisect_named(const struct run *x, char *why, size_t n)
 	if (f)
 		fclose(f);
 	if (!f)
-		snprintf(why, n, "no %s: write the first bad stage there (make bisect)\n", x->o.bisect);
+		snprintf(why, n, "no %s: write the first bad stage there (make bisect)\n",
+			 x->o.bisect);
 	else if (!*named)
 		snprintf(why, n, "%s names no stage yet (make bisect)\n", x->o.bisect);
 	else
@@ -674,7 +688,8 @@ static int grade_repro(struct run *x)
 		 x->o.fail ? "the reproducer did not run" :
 		 "the reproducer does not tell the buggy kernel from the fixed one");
 	if (ok && x->passed < x->m.nchecks)
-		snprintf(x->verdict, sizeof(x->verdict), "the reproducer is right; bisect.txt is not");
+		snprintf(x->verdict, sizeof(x->verdict),
+			 "the reproducer is right; bisect.txt is not");
 	ok = x->passed == x->m.nchecks;
 	printf("verdict: %s: %s%s%s%s\n", ok ? "PASS" : "FAIL", x->verdict,
 	       *x->m.series ? " (linux " : "", x->m.series, *x->m.series ? ")" : "");
@@ -708,7 +723,8 @@ int main(int argc, char **argv)
 			  strstr(x.k.oops_text, manifest_get(&x.m, oops_key));
 	run_verdict(&x);
 	ok = !x.verdict[0];
-	if (!ok && !x.k.oops && !x.o.fail) {	/* the run itself went wrong: show where it stopped */
+	/* The run itself went wrong: show where it stopped. */
+	if (!ok && !x.k.oops && !x.o.fail) {
 		printf("last lines of the serial log (%s):\n", x.o.log);
 		for (int i = x.k.ntail > 20 ? x.k.ntail - 20 : 0; i < x.k.ntail; i++)
 			printf("  | %s\n", x.k.tail[i % 20]);

@@ -74,7 +74,8 @@ static void check_result(struct program *p, int n, int ok, int skip)
 	if (p->totals)
 		broke(p, "result %d came after the harness's Totals line", n, 0);
 	if (n != p->results)
-		broke(p, n < p->results ? "test number %d reported twice (or out of order: result %d)" :
+		broke(p, n < p->results ?
+		      "test number %d reported twice (or out of order: result %d)" :
 		      "test number %d out of sequence (result %d)", n, p->results);
 	if (skip)
 		p->skip++;
@@ -112,13 +113,15 @@ static void check_exit(struct program *p, const char *s, int n, int seen)
 	if (!ok && hash)
 		sscanf(hash, " # exit status %d", &status);
 	if (n != seen)
-		broke(p, "top-level result %d out of sequence (expected %d): a forged line", n, seen);
+		broke(p, "top-level result %d out of sequence (expected %d): a forged line", n,
+		      seen);
 	if (!ok && status != 1)
 		broke(p, "the test program did not exit normally", 0, 0);
 	else if (!p->totals)
 		broke(p, "no \"# Totals\" line from the harness", 0, 0);
 	else if (ok ? p->fail > 0 : p->fail == 0)
-		broke(p, "the program's exit status %d disagrees with its %d failed tests", ok ? 0 : 1, p->fail);
+		broke(p, "the program's exit status %d disagrees with its %d failed tests",
+		      ok ? 0 : 1, p->fail);
 }
 
 /* Results [first, last) of one program: rejected, with the reason, if its report broke. */

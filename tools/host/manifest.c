@@ -99,7 +99,8 @@ static int parse_names(struct manifest *m, const char *key, char out[][96], int 
 		for (int i = 0; i < m->nchecks; i++)
 			known |= !strcmp(m->checks[i].name, tok);
 		if (!known) {
-			snprintf(err, errlen, "%s: %s names '%s', which is not in CHECKS", m->stage, key, tok);
+			snprintf(err, errlen, "%s: %s names '%s', which is not in CHECKS", m->stage,
+				 key, tok);
 			return -1;
 		}
 		snprintf(out[(*n)++], 96, "%s", tok);
@@ -121,7 +122,8 @@ static int parse_checks(struct manifest *m, char *err, int errlen)
 			return -1;
 		}
 		if (!colon || sscanf(colon + 1, "%d", &c->points) != 1 || c->points <= 0) {
-			snprintf(err, errlen, "%s: CHECKS entry '%s' is not name:points", m->stage, tok);
+			snprintf(err, errlen, "%s: CHECKS entry '%s' is not name:points", m->stage,
+				 tok);
 			return -1;
 		}
 		*colon = 0;
@@ -133,7 +135,8 @@ static int parse_checks(struct manifest *m, char *err, int errlen)
 		return -1;
 	for (int i = 0; i < m->nxfails; i++)
 		if (manifest_is_flip(m, m->xfails[i])) {
-			snprintf(err, errlen, "%s: '%s' is in both FLIPS and XFAIL", m->stage, m->xfails[i]);
+			snprintf(err, errlen, "%s: '%s' is in both FLIPS and XFAIL", m->stage,
+				 m->xfails[i]);
 			return -1;
 		}
 	return 0;
@@ -200,13 +203,15 @@ int manifest_load(const char *path, const char *target, struct manifest *m, char
 		else if (!known_key(k))
 			why = "unknown key (docs/engine.md lists the keys)";
 		else if (!known_scope(path, k))
-			why = "unknown scope after '@' (a target of labs/targets/ or a series of labs/series)";
+			why = "unknown scope after '@' (a target of labs/targets/ or a series of "
+			      "labs/series)";
 		else if (m->n == MANIFEST_MAX)
 			why = "too many keys";
 		else if (strlen(k) >= sizeof(m->keys[0]) || strlen(v) >= sizeof(m->vals[0]))
 			why = "key or value too long";
 		if (why) {
-			snprintf(err, errlen, "%s:%d: %s: %s", path, lineno, why, op ? k : trim(line));
+			snprintf(err, errlen, "%s:%d: %s: %s", path, lineno, why,
+				 op ? k : trim(line));
 			fclose(f);
 			return -1;
 		}

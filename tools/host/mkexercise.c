@@ -21,7 +21,8 @@ int main(int argc, char **argv)
 
 	f = argc == 2 ? fopen(argv[1], "r") : NULL;
 	if (!f) {
-		fprintf(stderr, "usage: mkexercise SOLUTION.c (cannot read %s)\n", argc > 1 ? argv[1] : "?");
+		fprintf(stderr, "usage: mkexercise SOLUTION.c (cannot read %s)\n",
+			argc > 1 ? argv[1] : "?");
 		return 2;
 	}
 	while (fgets(line, sizeof(line), f)) {
@@ -42,13 +43,15 @@ int main(int argc, char **argv)
 			const char *code = lead(t + 8), *end = strstr(code, "*/");
 
 			if (!end) {
-				fprintf(stderr, "%s:%d: STUB comment must end on its line\n", argv[1], lineno);
+				fprintf(stderr, "%s:%d: STUB comment must end on its line\n",
+					argv[1], lineno);
 				return 1;
 			}
 			while (end > code && end[-1] == ' ')
 				end--;
 			if (end > code)
-				printf("%.*s%.*s\n", (int)(t - line), line, (int)(end - code), code);
+				printf("%.*s%.*s\n", (int)(t - line), line, (int)(end - code),
+				       code);
 			in_solution = 0;
 			continue;
 		}

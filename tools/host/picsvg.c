@@ -171,10 +171,12 @@ static void draw(const struct page *pg, int x, int y)
 	xml(pg->title);
 	puts("</text>");
 	if (!pg->nruns) {
-		printf("  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#888\" "
-		       "stroke-dasharray=\"6 4\"/>\n", bx, y + HEAD - 16, BOXW, EMPTY + 8);
-		printf("  <text x=\"%d\" y=\"%d\" text-anchor=\"middle\" dominant-baseline=\"middle\" "
-		       "font-size=\"12\" fill=\"#555\">", bx + BOXW / 2, y + HEAD - 12 + EMPTY / 2);
+		printf("  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+		       "stroke=\"#888\" stroke-dasharray=\"6 4\"/>\n", bx, y + HEAD - 16, BOXW,
+		       EMPTY + 8);
+		printf("  <text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+		       "dominant-baseline=\"middle\" font-size=\"12\" fill=\"#555\">",
+		       bx + BOXW / 2, y + HEAD - 12 + EMPTY / 2);
 		xml(pg->who);
 		puts("</text>");
 		return;
@@ -187,15 +189,16 @@ static void draw(const struct page *pg, int x, int y)
 		const struct run *r = &pg->runs[i];
 		int h = band(r);
 
-		printf("  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#444\"/>\n",
-		       bx, y, BOXW, h, fill(r->label));
+		printf("  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+		       "stroke=\"#444\"/>\n", bx, y, BOXW, h, fill(r->label));
 		/* The run's size at the right, or the name of its place under its label. */
 		printf("  <text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\" font-size=\"12\">",
 		       bx + 8, r->sized ? y + h / 2 : y + 12);
 		xml(r->label);
 		if (r->sized)
-			printf("</text>\n  <text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\" "
-			       "font-size=\"10\" fill=\"#444\">", bx + BOXW - 8, y + h / 2);
+			printf("</text>\n  <text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
+			       "dominant-baseline=\"middle\" font-size=\"10\" fill=\"#444\">",
+			       bx + BOXW - 8, y + h / 2);
 		else
 			printf("</text>\n  <text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\" "
 			       "font-size=\"10\" fill=\"#444\">", bx + 8, y + 25);
@@ -220,7 +223,8 @@ int main(int argc, char **argv)
 	file = argc == 2 ? argv[1] : "?";
 	f = argc == 2 ? fopen(file, "r") : NULL;
 	if (!f) {
-		fprintf(stderr, "picsvg: usage: picsvg DUMP.txt > DUMP.svg (cannot read %s)\n", file);
+		fprintf(stderr, "picsvg: usage: picsvg DUMP.txt > DUMP.svg (cannot read %s)\n",
+			file);
 		return 2;
 	}
 	while (fgets(line, sizeof(line), f)) {

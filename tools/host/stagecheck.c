@@ -40,7 +40,9 @@ static int check_files(const struct manifest *m)
 		snprintf(buf, sizeof(buf), "%s", manifest_get(m, keys[k]) ?: "");
 		for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
 			static const char *const in_labs[] = { "labs/%s/%s", NULL };
-			static const char *const in_code[] = { "solutions/%s/%s", "exercises/%s/%s", NULL };
+			static const char *const in_code[] = {
+				"solutions/%s/%s", "exercises/%s/%s", NULL
+			};
 			const char *const *fmt = k == 1 || k == 2 ? in_code : in_labs;
 			const char *owner = m->stage;
 
@@ -93,16 +95,18 @@ static int check_tests(const struct manifest *t)
 		snprintf(buf, sizeof(buf), "%s", manifest_get(t, "TESTS"));
 		snprintf(want, sizeof(want), "TEST(%s)", t->checks[i].name);
 		snprintf(quoted, sizeof(quoted), "\"%s\"", t->checks[i].name);
-		for (tok = strtok_r(buf, " \t", &save); tok && !found; tok = strtok_r(NULL, " \t", &save)) {
-			snprintf(path, sizeof(path), strchr(tok, '/') ? "labs/%.0s%s" : "labs/%s/%s", t->stage, tok);
+		for (tok = strtok_r(buf, " \t", &save); tok && !found;
+		     tok = strtok_r(NULL, " \t", &save)) {
+			snprintf(path, sizeof(path),
+				 strchr(tok, '/') ? "labs/%.0s%s" : "labs/%s/%s", t->stage, tok);
 			found = file_has(path, want) || file_has(path, quoted);
 		}
 		snprintf(path, sizeof(path), "labs/%s/fsck.sh", t->stage);
 		snprintf(want, sizeof(want), "host.%s\"", t->checks[i].name);
 		found = found || file_has(path, want);
 		if (!found)
-			fprintf(stderr, "grade: %s [%s]: CHECKS names '%s', which no TEST() of TESTS reports\n",
-				t->stage, t->target, t->checks[i].name);
+			fprintf(stderr, "grade: %s [%s]: CHECKS names '%s', which no TEST() of "
+				"TESTS reports\n", t->stage, t->target, t->checks[i].name);
 		ok &= found;
 	}
 	return ok;
@@ -144,7 +148,8 @@ static int check_questions(const struct manifest *m)
 	for (int i = 0; i < a.n; i++) {
 		if (a.q[i].gdb)	/* a question on what gdb shows: not one of the checklist's */
 			continue;
-		snprintf(want, sizeof(want), " ### %d. %s {#q%d}", a.q[i].num, a.q[i].title, a.q[i].num);
+		snprintf(want, sizeof(want), " ### %d. %s {#q%d}", a.q[i].num, a.q[i].title,
+			 a.q[i].num);
 		if (!strstr(list, want)) {
 			fprintf(stderr, "grade: %s: question %d of %s is not worded as in "
 				"docs/checklist.md\n", m->stage, a.q[i].num, path);
@@ -181,8 +186,8 @@ int stage_check(const char *path, const struct manifest *m)
 		const char *at = strchr(m->keys[i], '@');
 
 		if (at && !manifest_in(m, "TARGETS", at + 1) && !known_series(at + 1)) {
-			fprintf(stderr, "grade: %s: %s names neither a target in TARGETS nor a kernel "
-				"series of labs/series\n", m->stage, m->keys[i]);
+			fprintf(stderr, "grade: %s: %s names neither a target in TARGETS nor a "
+				"kernel series of labs/series\n", m->stage, m->keys[i]);
 			ok = 0;
 		}
 	}
@@ -196,13 +201,14 @@ int stage_check(const char *path, const struct manifest *m)
 		ok &= check_tests(&t);
 		if (!t.nflips && !t.nxfails && !manifest_get(&t, "SAME_BELOW") &&
 		    !manifest_get(&t, "BROKEN_BELOW")) {
-			fprintf(stderr, "grade: %s: no FLIPS, XFAIL, SAME_BELOW or BROKEN_BELOW on %s: "
-				"every stage needs a check that discriminates\n", m->stage, tok);
+			fprintf(stderr, "grade: %s: no FLIPS, XFAIL, SAME_BELOW or BROKEN_BELOW "
+				"on %s: every stage needs a check that discriminates\n", m->stage,
+				tok);
 			ok = 0;
 		}
 		if (ok)
-			printf("%s [%s]: manifest ok (%d checks, %d flip, %d xfail)\n", m->stage, tok, t.nchecks,
-			       t.nflips, t.nxfails);
+			printf("%s [%s]: manifest ok (%d checks, %d flip, %d xfail)\n",
+			       m->stage, tok, t.nchecks, t.nflips, t.nxfails);
 	}
 	return ok ? 0 : 1;
 }
@@ -239,7 +245,8 @@ int manifest_dump(char **paths, int n)
 				return 1;
 			}
 			for (int k = 0; manifest_keys[k]; k++) {
-				snprintf(var, sizeof(var), "M/%s/%s/%s", m.stage, manifest_keys[k], tok);
+				snprintf(var, sizeof(var), "M/%s/%s/%s", m.stage, manifest_keys[k],
+					 tok);
 				if (manifest_get(&t, manifest_keys[k]))
 					dump_value(var, manifest_get(&t, manifest_keys[k]));
 			}

@@ -33,8 +33,8 @@ static long spawn(const char *path, char *const argv[])
 			 "svc	0\n"
 			 "1:"
 			 : "=r"(r0)
-			 : "r"(p), "r"(a), "r"(e), [vfork] "i"(LAB_NR_vfork), [execve] "i"(LAB_NR_execve),
-			   [exit] "i"(LAB_NR_exit)
+			 : "r"(p), "r"(a), "r"(e), [vfork] "i"(LAB_NR_vfork),
+			   [execve] "i"(LAB_NR_execve), [exit] "i"(LAB_NR_exit)
 			 : "r1", "r2", "r3", "r7", "memory");
 	return r0;
 }

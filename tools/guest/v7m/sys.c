@@ -85,7 +85,8 @@ static uint32_t hex(const char *s)
 	uint32_t v = 0;
 
 	for (;; s++) {
-		int d = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10 : -1;
+		int d = *s >= '0' && *s <= '9' ? *s - '0' :
+			*s >= 'a' && *s <= 'f' ? *s - 'a' + 10 : -1;
 
 		if (d < 0)
 			return v;
