@@ -14,10 +14,12 @@ for a in "run STAGE=99-nope" "run STAGE=$old" "run TARGET=nope" "grade STAGE=nop
 	"run FILES=/nonexistent CMD=true" "run CODE=mine" "grade-all SUBMISSIONS=/nonexistent" \
 	"grade CODE=/no/such/dir" "kernels-import ARCHIVE=/nonexistent.tar.zst" "kernels-import" \
 	"replay STAGE=$disk" "run TIMEOUT=abc" \
-	"prepare WORK=$bad/w TARBALL=/nonexistent.tar.xz" "prepare WORK=$bad/w TARBALL=$bad/old.tar.xz"
+	"prepare WORK=$bad/w TARBALL=/nonexistent.tar.xz" \
+	"prepare WORK=$bad/w TARBALL=$bad/old.tar.xz"
 do
 	out=$($LABMAKE $a 2>&1 >/dev/null | grep -Ev '^make(\[[0-9]+\])?: \*\*\*')
-	[ "$(printf '%s\n' "$out" | grep -c .)" = 1 ] && printf '%s\n' "$out" | grep -Eq "lab:|tree:" &&
+	[ "$(printf '%s\n' "$out" | grep -c .)" = 1 ] &&
+		printf '%s\n' "$out" | grep -Eq "lab:|tree:" &&
 		! $LABMAKE $a >/dev/null 2>&1 || { echo "make $a: said: $out" >&2; exit 1; }
 	echo "make $a -> $out"
 done

@@ -27,7 +27,8 @@ compile() {	# compile WORKDIR LOCALE: the same file in another tree, with an emp
 	flags=$(WORK=$w TREE=$tree tools/kflags.sh "$build")
 	(cd "$build" && LANG=$2 CCACHE_DIR=$w/ccache CCACHE_BASEDIR=$(realpath "$w") \
 		CCACHE_SLOPPINESS=locale CCACHE_REMOTE_STORAGE=$url \
-		ccache "${CROSS}gcc" -g -O2 $flags -I"$tree/include" -c -o lib/share.o "$tree/lib/share.c")
+		ccache "${CROSS}gcc" -g -O2 $flags -I"$tree/include" -c -o lib/share.o \
+		"$tree/lib/share.c")
 	CCACHE_DIR=$w/ccache ccache --print-stats > "$w/stats"
 }
 stat() { sed -n "s/^$1\t//p" "$d/$2/stats"; }

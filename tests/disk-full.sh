@@ -14,7 +14,8 @@ left=$(ls -d "$m"/w/linux* 2>/dev/null)
 umount "$m"
 [ "$rc" != 0 ] || fail "make run passed on 300 MB"
 [ "$(printf '%s\n' "$said" | grep -c .)" = 1 ] || fail "not one line: $said"
-printf '%s\n' "$said" | grep -Eq "^lab: .* needs about [0-9]+ MB in $m/w, which has [0-9]+ MB free" ||
+printf '%s\n' "$said" |
+	grep -Eq "^lab: .* needs about [0-9]+ MB in $m/w, which has [0-9]+ MB free" ||
 	fail "said: $said"
 [ -z "$left" ] || fail "left behind: $left"
 echo "disk-full: exit $rc: $said"

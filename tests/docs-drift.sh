@@ -31,10 +31,11 @@ try "hunks out of order" "out of the series' order" \
 	's/^{{ hunk 0001 4 }}$/{{ hunk 0001 5 }}/; t; s/^{{ hunk 0001 5 }}$/{{ hunk 0001 4 }}/'
 try "a misspelt reference" "is not a hunk reference" 's/^{{ hunk 0001 9 }}$/{{ hunk 1 9 }}/'
 # Links to elixir and git.kernel.org, hand-written ones included, have one shape and version.
+link='s|^## What the commit is for$|&\n\n[x]'
 try "a file link at another version" "file links go to https://elixir.bootlin.com/linux/v6.1" \
-	's|^## What the commit is for$|&\n\n[x](https://elixir.bootlin.com/linux/v6.1.1/source/fs/open.c)|'
+	"$link(https://elixir.bootlin.com/linux/v6.1.1/source/fs/open.c)|"
 try "a commit link of another shape" "commit links go to https://git.kernel.org/" \
-	's|^## What the commit is for$|&\n\n[x](https://git.kernel.org/torvalds/c/19accfd37384)|'
+	"$link(https://git.kernel.org/torvalds/c/19accfd37384)|"
 # A hunk whose 6.12 port differs needs its note; a note where nothing differs is stale.
 try "a 6.12 note left out" "hunk 1 of 0001-ARM-Fix-sorting.* differs in the 6.12 port" \
 	'/^6.12: this hunk/,/^$/d' docs/labs/04-machine-sort.md
@@ -45,11 +46,13 @@ try "a 6.12 note on a stage without a port" "stale: the patches of this stage ap
 try "a hunk of the 6.12 port not shown" "hunk 1 of 6.12/0013-.* is the port's own and not shown" \
 	'/^{{ hunk 6.12 0013 1 }}$/d' docs/labs/00-baseline-patches.md
 # A stage page keeps the learner's template; a learner's page names no engine command.
-try "a card without its Goal" "the card has no '\*\*Goal:\*\*' paragraph" 's/^    \*\*Goal:\*\*/    Goal:/'
+try "a card without its Goal" "the card has no '\*\*Goal:\*\*' paragraph" \
+	's/^    \*\*Goal:\*\*/    Goal:/'
 try "Your turn without make grade" "'## Your turn' does not give 'make grade STAGE=06" \
 	's/make grade STAGE=06-move-vector-stubs/make run/'
 try "no Done when" "no section '## Done when'" 's/^## Done when$/## Finished/'
-try "a second Sources and ports box" "2 boxes ??? info" '/^## Done when$/i ??? info "Sources and ports"\n    x\n'
+try "a second Sources and ports box" "2 boxes ??? info" \
+	'/^## Done when$/i ??? info "Sources and ports"\n    x\n'
 try "an engine command in open text" "'make test' is not a learner's command" \
 	's/^## See it$/&\n\nRun `make test` first./'
 try "an engine command on the index" "index.md:.*'make kernel' is not a learner's command" \

@@ -25,7 +25,8 @@ mkdir -p "$d" && rm -rf "$d/io" && mkdir -p "$d/io"
 # What the root has before and after the run, compared on the host: installed packages (and
 # which were asked for), foreign architectures, and services enabled to start at boot.
 state() { echo "dpkg-query -W -f='\${Package}:\${Architecture}\n' | sort > /io/$1.pkgs
-	apt-mark showmanual | sort > /io/$1.manual; dpkg --print-foreign-architectures > /io/$1.archs
+	apt-mark showmanual | sort > /io/$1.manual
+	dpkg --print-foreign-architectures > /io/$1.archs
 	find /etc/systemd/system /etc/rc[2-5].d -name '*.service' -o -name 'S*' 2>/dev/null |
 		sort > /io/$1.units"; }
 keep=$ROOTS/cache-$rel
@@ -38,7 +39,8 @@ learner)
 	inroot "$(state before); $clone_run; make run ${archive:+KERNELS_FROM=/io/kernels.tar.zst} \
 		</dev/null >/io/run.log 2>&1;
 		echo \$? \$((\$(date +%s) - s)) > /io/rc; $(state after);
-		ROLE=learner sh -c '. tools/packages.sh; echo \$pkgs > /io/learner; echo \$others > /io/others'" \
+		ROLE=learner sh -c '. tools/packages.sh; echo \$pkgs > /io/learner
+			echo \$others > /io/others'" \
 		"$([ -n "$archive" ] || echo "$keep/ccache:/root/.cache/lab311/ccache")" ||
 		fail "the root did not run"
 	read -r rc secs < "$d/io/rc"
@@ -53,14 +55,15 @@ learner)
 			grep -q "^$q" "$d/io/before.pkgs" || echo "$p"; done | sort | xargs)
 	[ "$asked" = "$want" ] || fail "asked apt for '$asked', the learner's list is '$want'"
 	for p in $(cat "$d/io/others"); do
-		grep -q "^${p%:*}:" "$d/io/after.pkgs" && fail "$p is installed: not a learner's package"; done
+		grep -q "^${p%:*}:" "$d/io/after.pkgs" &&
+			fail "$p is installed: not a learner's package"; done
 	new=$(comm -13 "$d/io/before.units" "$d/io/after.units" | xargs)
 	[ -z "$new" ] || fail "services enabled at boot: $new"
 	echo "fresh $rel root: verdict PASS on the first try, $secs s from git clone to verdict" \
 		"($([ -n "$archive" ] && echo "kernel imported" ||
 			echo "kernel built, with the release's compiler cache"); packages" \
-		"installed: $(comm -13 "$d/io/before.pkgs" "$d/io/after.pkgs" | wc -l), asked for:" \
-		"$(echo "$want" | wc -w), services enabled: none)" ;;
+		"installed: $(comm -13 "$d/io/before.pkgs" "$d/io/after.pkgs" | wc -l)," \
+		"asked for: $(echo "$want" | wc -w), services enabled: none)" ;;
 release)
 	# A learner's release: no solutions/ in the clone; make run, then make grade of the stage.
 	inroot "$clone_run; test ! -e solutions && make run KERNELS_FROM=/io/kernels.tar.zst \
@@ -85,8 +88,8 @@ suite)
 	read -r rc secs < "$d/io/rc"
 	grep -E '^(not ok|#   )' "$d/io/run.log" | cut -c1-160
 	last=$(tail -1 "$d/io/run.log")
-	echo "$rel root: make test PART=stages $vars: $(grep -c '^ok ' "$d/io/run.log") steps ok; $last;" \
-		"$secs s from git clone"
+	echo "$rel root: make test PART=stages $vars:" \
+		"$(grep -c '^ok ' "$d/io/run.log") steps ok; $last; $secs s from git clone"
 	[ "$rc" = 0 ] && echo "$last" | grep -q ' passed, 0 failed$' || fail "$last" ;;
 gradescope)
 	zip=$4; rm -rf "$d/io/ag" && mkdir -p "$d/io/ag/source" "$d/io/ag/submission/exercises"

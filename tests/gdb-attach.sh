@@ -20,7 +20,8 @@ want=$(awk '$3 == "start_kernel" { print $1 }' "$KDIR/System.map")
 probe() {	# probe NAME GDB-ARGS...: attach, stop in rest_init, print what the learner would
 	name=$1; shift
 	timeout 60 gdb-multiarch -q -batch -nx "$@" -ex 'tbreak rest_init' -ex continue \
-		-ex 'info address start_kernel' -ex 'lab vectors' -ex 'kill' >"$d/$name.out" 2>&1 || true
+		-ex 'info address start_kernel' -ex 'lab vectors' -ex 'kill' \
+		>"$d/$name.out" 2>&1 || true
 	grep -qi "start_kernel.*0x0*$want" "$d/$name.out" ||
 		fail "$name: start_kernel is not at $want (System.map): $(tail -3 "$d/$name.out")"
 	grep -q 'reset .*vector_\|svc ' "$d/$name.out" ||

@@ -19,7 +19,8 @@ for who in ref skel; do
 	for t in reproducer $(grep -q '^BISECT ' "labs/$s/stage.mk" && echo bisect); do
 		got=$(jq -r --arg n "$s: $t" '.tests[] | select(.name == $n) | .status' "$r")
 		[ "$got" = "$want" ] || fail "$who: '$s: $t' is '$got' in results.json, not $want"
-		grep -q "name=\"$s: $t\"\|name=\"$t\"" "$c/out/junit.xml" || fail "no $t in junit.xml"
+		grep -q "name=\"$s: $t\"\|name=\"$t\"" "$c/out/junit.xml" ||
+			fail "no $t in junit.xml"
 	done
 	csv=$(grep "^\"$who\"" "$c/out/summary.csv" | cut -d, -f2)
 	sum=$(jq '[.tests[].score] | add' "$r")

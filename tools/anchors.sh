@@ -9,7 +9,8 @@ for md in $(find docs -name '*.md'); do
 		page=${link%%#*} id=${link#*#}; n=$((n + 1))
 		target=$(realpath -m --relative-to=docs "$dir/${page:-$(basename "$md")}")
 		html=$site/${target%.md}.html  # use_directory_urls: false, in mkdocs.yml
-		grep -q "id=\"$id\"" "$html" 2>/dev/null || { echo "$md: no #$id in $target" >&2; bad=1; }
+		grep -q "id=\"$id\"" "$html" 2>/dev/null ||
+			{ echo "$md: no #$id in $target" >&2; bad=1; }
 	done
 done
 [ $bad = 0 ] && echo "anchors: $n links with #anchors, all found"

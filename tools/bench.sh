@@ -92,9 +92,9 @@ if [ "${SHARED:-0}" = 1 ]; then
 	t "fresh clone, remote storage only: $FIRST" f "$d" kernel K=$FIRST KMODE=exact
 	CCACHE_DIR=$d/cache/lab311/ccache ccache --print-stats > "$bw/stats"
 	n() { sed -n "s/^$1\t//p" "$bw/stats"; }
+	ratio=$(awk "BEGIN { printf \"%.2f\", $last / ($warm > 0 ? $warm : 1) }")
 	echo "fresh clone: $(n remote_storage_hit) remote hits, $(n cache_miss) compiled;" \
-		"$(awk "BEGIN { printf \"%.2f\", $last / ($warm > 0 ? $warm : 1) }")x the warm rebuild" \
-		"(goal: at most 1.5x)"
+		"${ratio}x the warm rebuild (goal: at most 1.5x)"
 	rm -rf "$d" "$bw"
 	exit 0
 fi

@@ -10,7 +10,8 @@ die() { echo "lab: $*" >&2; exit 2; }
 case " $STAGES " in *" $good "*) ;; *) die "GOOD=$good is no stage";; esac
 case " $STAGES " in *" $bad "*) ;; *) die "BAD=$bad is no stage";; esac
 rm -rf "$dir" && mkdir -p "$dir"
-g() { git -C "$dir" -c user.name=lab -c user.email=lab@localhost -c advice.detachedHead=false "$@"; }
+g() { git -C "$dir" -c user.name=lab -c user.email=lab@localhost \
+	-c advice.detachedHead=false "$@"; }
 g init -q
 on=""
 for s in $STAGES; do

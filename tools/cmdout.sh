@@ -19,7 +19,8 @@ if [ "$st" != - ]; then
 	echo "$st" > "$dir/status"
 	[ "$st" = 0 ] || echo "run: the command exited with status $st" >&2
 else
-	rc=124; echo "run: the guest did not report the command's status (hang or crash); log: $log" >&2
+	rc=124
+	echo "run: the guest did not report the command's status (hang or crash); log: $log" >&2
 fi
 if [ "$oops" = 1 ]; then
 	rc=125; echo "run: the kernel oopsed during the command; full console log: $log" >&2

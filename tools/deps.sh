@@ -37,28 +37,31 @@ known() { apt-cache pkgnames > "$CACHE/apt-names"; for p in $missing; do
 known || { update; known; } || {
 	src=$(grep -x 'linux-source-[0-9.]*' "$CACHE/apt-names" | sort -V | tail -1)
 	grep -Fqx "linux-source-$SERIES" "$CACHE/apt-names" ||
-		die "this system's kernel source is ${src:-none}, not linux-source-$SERIES (SERIES=$SERIES," \
-			"labs/series): the lab's series are $(LABS=labs tools/series.sh list | xargs); $container"
+		die "this system's kernel source is ${src:-none}, not linux-source-$SERIES" \
+			"(SERIES=$SERIES, labs/series): the lab's series are" \
+			"$(LABS=labs tools/series.sh list | xargs); $container"
 	die "apt knows no package named $(for p in $missing; do
-		grep -Fqx "${p%:*}" "$CACHE/apt-names" || echo "$p"; done | xargs) (is this Debian 12 or 13?)"; }
+		grep -Fqx "${p%:*}" "$CACHE/apt-names" || echo "$p"; done | xargs)" \
+		"(is this Debian 12 or 13?)"; }
 for a in armel armhf; do
-	dpkg --print-foreign-architectures | grep -qx $a || { $sudo dpkg --add-architecture $a; update; }
+	dpkg --print-foreign-architectures | grep -qx $a ||
+		{ $sudo dpkg --add-architecture $a; update; }
 done
 if [ -n "$missing" ]; then
 	echo "deps: installing for the $ROLE:$missing"
 	names() { dpkg-query -W -f='${db:Status-Abbrev}${Package}\n' | sed -n 's/^ii *//p' | sort; }
 	names > "$CACHE/packages-before"
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing ||
-		{ update; DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
-			$missing; } || die "apt-get install failed (above)"
+	apt_install() { DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
+		--no-install-recommends $missing; }
+	apt_install || { update; apt_install; } || die "apt-get install failed (above)"
 	# Nothing the lab installs starts at boot (Debian enables a package's services, podman's
 	# among them): the units of every package just installed are disabled, and stopped.
-	units=$(names | comm -13 "$CACHE/packages-before" - |
-		xargs -r dpkg -L | sed -nE 's,^(/usr)?/lib/systemd/system/([^/@]*\.(service|socket|timer))$,\2,p')
+	units=$(names | comm -13 "$CACHE/packages-before" - | xargs -r dpkg -L |
+		sed -nE 's,^(/usr)?/lib/systemd/system/([^/@]*\.(service|socket|timer))$,\2,p')
 	for u in $units; do
 		ls /etc/systemd/system/*.wants/"$u" >/dev/null 2>&1 || continue
-		# Without systemd running (a chroot, a container), systemctl edits the links offline;
-		# without systemd at all, only the links are there.
+		# Without systemd running (a chroot, a container), systemctl edits the links
+		# offline; without systemd at all, only the links are there.
 		if [ -d /run/systemd/system ]; then $sudo systemctl disable -q --now "$u"
 		elif command -v systemctl >/dev/null; then $sudo systemctl --root=/ disable -q "$u"
 		else $sudo rm -f /etc/systemd/system/*.wants/"$u"; fi
@@ -68,7 +71,8 @@ fi
 # armel's and armhf's busybox-static both own /bin/busybox: armhf's is unpacked, not installed.
 if [ ! -x "$bbhf/bin/busybox" ]; then
 	tmp=$(mktemp -d)
-	get() { ( cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root busybox-static:armhf ); }
+	get() { ( cd "$tmp" &&
+		apt-get download -q -o APT::Sandbox::User=root busybox-static:armhf ); }
 	{ get || { update; get; }; } && dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/x" ||
 		{ rm -rf "$tmp"; die "cannot download busybox-static:armhf"; }
 	# Debian 12 ships it in /bin, Debian 13 in /usr/bin.

@@ -14,16 +14,19 @@ die() { echo "lab: $*" >&2; exit 2; }
 mirror=http://deb.debian.org/debian
 make_root() {
 	[ -s "$ROOTS/$1.tar" ] && return 0
-	command -v debootstrap >/dev/null || die "debootstrap is missing (apt-get install debootstrap)"
+	command -v debootstrap >/dev/null ||
+		die "debootstrap is missing (apt-get install debootstrap)"
 	d=$ROOTS/$1.new; rm -rf "$d"
 	tools/space.sh "$ROOTS" 800 "a fresh Debian $1 root"
 	mkdir -p "$d"
 	debootstrap --variant=minbase --include=git,make,ca-certificates "$1" "$d" "$mirror" \
-		>"$ROOTS/$1.log" 2>&1 || { tail -3 "$ROOTS/$1.log" >&2; die "debootstrap $1 failed"; }
+		>"$ROOTS/$1.log" 2>&1 ||
+		{ tail -3 "$ROOTS/$1.log" >&2; die "debootstrap $1 failed"; }
 	printf 'deb %s %s main\ndeb %s %s-updates main\ndeb %s-security %s-security main\n' \
 		"$mirror" "$1" "$mirror" "$1" "$mirror" "$1" > "$d/etc/apt/sources.list"
 	rm -rf "$d"/var/cache/apt/archives/*.deb "$d"/var/lib/apt/lists/*_Packages
-	tar -C "$d" -cf "$ROOTS/$1.tar.new" . && mv "$ROOTS/$1.tar.new" "$ROOTS/$1.tar" && rm -rf "$d"
+	tar -C "$d" -cf "$ROOTS/$1.tar.new" . && mv "$ROOTS/$1.tar.new" "$ROOTS/$1.tar" &&
+		rm -rf "$d"
 }
 case ${1:-} in
 make) make_root "$2" ;;

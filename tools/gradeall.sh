@@ -11,8 +11,8 @@
 # shell lists their names (byte order): the part takes the i-th, (i+n)-th, (i+2n)-th... The
 # reports are then the part's; CLASS/part says which part of which class it is, for
 # tools/grademerge.sh, which joins the n parts into the reports of the whole class.
-# Env from tools/engine.mk: MAKE GRADE WORK CODE_ROOT TIMEOUT JOBS SHARD, and LABS PATCHES
-# SERIES (for tools/series.sh).
+# Env from make grade-all (tools/mk/class.mk): MAKE GRADE WORK CODE_ROOT TIMEOUT JOBS SHARD, and
+# LABS PATCHES SERIES (for tools/series.sh).
 set -eu
 subs=$1 class=$2
 shift 2

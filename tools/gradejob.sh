@@ -105,7 +105,7 @@ elif ! grep -qx "$own" "$code/.submitted"; then
 else
 	grade "$learner" "$code" "$s" "$t" "$json"
 fi
-# A stage with a reproducer exercise: its score joins the stage's (tools/engine.mk, make repro),
+# A stage with a reproducer exercise: its score joins the stage's (tools/mk/repro.mk, make repro),
 # on the kernels built; one that was never run scores 0 with the reason.
 # It is the stage's own exercise: it runs whatever became of the code the stage grades again.
 if grep -q '^REPRO ' "labs/$s/stage.mk"; then

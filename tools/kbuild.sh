@@ -35,7 +35,8 @@ tree_git() { git -C "$TREE" "$@"; }
 locked=
 lock() { [ -z "$locked" ] || return 0; locked=yes; mkdir -p "$WORK/build"; exec 9>"$WORK/build/lock"
 	flock -w 3600 9 ||
-		{ echo "kbuild: the work tree is busy with another build for an hour" >&2; exit 1; }; }
+		{ echo "kbuild: the work tree is busy with another build for an hour" >&2
+		  exit 1; }; }
 
 # Objects that do not depend on the work dir's path (tools/kflags.sh), so that ccache shares
 # them with other checkouts: locally, or through CCACHE_REMOTE_STORAGE when it is set. ccache
@@ -64,12 +65,14 @@ modules_uptodate() { echo "kbuild: modules $MODULES for $stage on $target are up
 modules() {
 	src=$WORK/modbuild/$target
 	rm -rf "$src" "$MODOUT"; mkdir -p "$src" "$MODOUT"
-	for m in $MODULES; do cp "$MODSRC/$m" "$src/"; echo "obj-m += ${m%.c}.o" >> "$src/Kbuild"; done
+	for m in $MODULES; do
+		cp "$MODSRC/$m" "$src/"; echo "obj-m += ${m%.c}.o" >> "$src/Kbuild"; done
 	cp "$MODSRC"/*.h "$src/" 2>/dev/null || true
 	t0=$(date +%s)
 	if [ -d "$kit" ]; then kmake -C "$kit" M="$src" modules; else kmake_out M="$src" modules
 	fi >"$src/build.log" 2>&1 ||
-		{ tail -20 "$src/build.log" >&2; echo "kbuild: modules failed to build" >&2; exit 1; }
+		{ tail -20 "$src/build.log" >&2
+		  echo "kbuild: modules failed to build" >&2; exit 1; }
 	cp "$src"/*.ko "$MODOUT/"
 	echo "kbuild: modules $MODULES built against $stage for $target" \
 		"($(( $(date +%s) - t0 )) s, log: $src/build.log)"
@@ -85,8 +88,10 @@ progress() {
 	while :; do
 		sleep 30 & s=$!; wait $s
 		n=$(find "$build" -name '*.o' -newer "$build/lab-start" | wc -l)
-		share=""; if [ "$total" -gt 0 ]; then share=" of about $total ($((100 * n / total))%)"; fi
-		echo "kbuild: $stage for $target: $n objects compiled$share, $(( $(date +%s) - t0 )) s"
+		share=""
+		if [ "$total" -gt 0 ]; then share=" of about $total ($((100 * n / total))%)"; fi
+		echo "kbuild: $stage for $target: $n objects compiled$share," \
+			"$(( $(date +%s) - t0 )) s"
 	done
 }
 
@@ -100,8 +105,8 @@ modkit() {
 		find arch/arm -name Kbuild.platforms -o -name Platform
 		find $(find arch/arm -name include -o -name scripts -type d) -type f; } |
 		tar -cf - -T -) | tar -C "$kit" -xf -
-	(cd "$build" && { find arch/arm/include Module.symvers include scripts -type f; echo .config; } |
-		tar -cf - -T -) | tar -C "$kit" -xf -
+	(cd "$build" && { find arch/arm/include Module.symvers include scripts -type f
+		echo .config; } | tar -cf - -T -) | tar -C "$kit" -xf -
 }
 
 # The stage's tag, built here or imported: no tree needed, unless its modules must be built in
@@ -113,7 +118,8 @@ if [ "$mode" = exact ] || [ ! -d "$TREE/.git" ]; then
 	if reusable "$id"; then modules_uptodate; fi
 	if built "$id" && { [ -z "${MODULES:-}" ] || [ -d "$kit" ]; }; then
 		uptodate
-		# With no tree, the work dir remembers the learner's stage (tree.sh keeps it in the tree).
+		# With no tree, the work dir remembers the learner's stage (tree.sh keeps it in the
+		# tree).
 		[ "$mode" = exact ] || [ -d "$TREE/.git" ] ||
 			{ mkdir -p "$WORK/kernels"; echo "$stage" > "$WORK/kernels/stage"; }
 		[ -z "${MODULES:-}" ] || modules
@@ -144,13 +150,14 @@ else
 	# FIQ prompt), and make's syncconfig would have dropped it from the last .config.
 	[ "$(cat "$build/lab-config" 2>/dev/null)" = "$cfg" ] ||
 		echo "kbuild: configuring $target ($frags)"
-	( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" \
-		$frags >"$build/merge.log" ) ||
+	( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n \
+		-O "$build" $frags >"$build/merge.log" ) ||
 		{ tail "$build/merge.log" >&2; exit 1; }
 	echo "$cfg" > "$build/lab-config"
 	echo "kbuild: building $stage for $target (log: $build/build.log)"
 	t0=$(date +%s)
-	cold=$([ -e "$build/vmlinux" ] || echo yes)	# nothing built here yet (kconfig's own tools aside)
+	# cold: nothing built here yet (kconfig's own tools aside).
+	cold=$([ -e "$build/vmlinux" ] || echo yes)
 	touch "$build/lab-start"
 	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
 	# The device tree by its name: 6.1 keeps ARM's sources in arch/arm/boot/dts/, later series

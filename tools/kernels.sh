@@ -8,7 +8,8 @@
 # files of the tree the lab itself reads (KSRC_FILES). A kernel's id (tools/kbuild.sh) is the
 # kernel series, the tarball's hash, the patches' hash and the config's hash: an import checks
 # every id against this checkout and refuses the archive if one differs.
-# Env: WORK TREE, KSRC_FILES, MAKE (to ask tools/engine.mk for this checkout's ids).
+# Env: WORK TREE, KSRC_FILES, MAKE (to ask make kernel-ids, tools/mk/kernels.mk, for this
+# checkout's ids).
 set -eu
 : "${WORK:?}" "${TREE:?}"
 die() { echo "lab: $*" >&2; exit 2; }
@@ -22,7 +23,8 @@ export_() {
 	trap 'rm -rf "$st" "$a.tmp"' EXIT
 	n=0 skipped=""
 	while read -r t s id; do
-		# Only a kernel built from the stage's tag as this checkout has it: not a learner's edits.
+		# Only a kernel built from the stage's tag as this checkout has it: not a learner's
+		# edits.
 		[ -n "$t" ] || continue
 		if [ "$(cat "$WORK/out/$t/$s/stamp" 2>/dev/null)" = "$id" ]; then
 			mkdir -p "$st/$top/out/$t"; cp -al "$WORK/out/$t/$s" "$st/$top/out/$t/"
@@ -49,14 +51,17 @@ EOF
 import() {
 	src=$1 t0=$(date +%s)
 	[ -n "$src" ] ||
-		die "name the archive: make kernels-import ARCHIVE=file (or KERNELS_FROM=file-or-URL)"
-	if [ "${2:-}" = once ] && [ "$(cat "$WORK/kernels/from" 2>/dev/null)" = "$src" ]; then return 0; fi
+		die "name the archive: make kernels-import ARCHIVE=file" \
+			"(or KERNELS_FROM=file-or-URL)"
+	if [ "${2:-}" = once ] && [ "$(cat "$WORK/kernels/from" 2>/dev/null)" = "$src" ]; then
+		return 0; fi
 	mkdir -p "$WORK/kernels"
 	a=$src
 	case "$src" in *://*)
 		a=$WORK/kernels/download
 		echo "kernels: fetching $src"
-		curl -fsSL --retry 2 -o "$a" "$src" 2>"$a.err" || die "cannot fetch $src: $(tail -1 "$a.err")" ;;
+		curl -fsSL --retry 2 -o "$a" "$src" 2>"$a.err" ||
+			die "cannot fetch $src: $(tail -1 "$a.err")" ;;
 	esac
 	[ -f "$a" ] || die "$a: no such archive"
 	st=$WORK/kernels/import.tmp
@@ -73,7 +78,8 @@ import() {
 	# Every kernel must be what this checkout would build: same tarball, patches and config.
 	paste -d' ' "$l" "$st/here" | while read -r t s id t2 s2 mine; do
 		[ "$t $s" = "$t2 $s2" ] || die "$src: kernels.list is damaged"
-		[ "$mine" != unknown ] || die "$src has a kernel of $s for $t, which this checkout does not have"
+		[ "$mine" != unknown ] ||
+			die "$src has a kernel of $s for $t, which this checkout does not have"
 		[ "$id" = "$mine" ] && continue
 		what="other config fragments"
 		[ "${id%-*}" = "${mine%-*}" ] || what="other patches"
@@ -84,7 +90,8 @@ import() {
 	done || exit 2
 	untar --exclude="$top/kernels.list"
 	while read -r t s id; do
-		[ -f "$st/$top/out/$t/$s/stamp" ] && [ "$(cat "$st/$top/out/$t/$s/stamp")" = "$id" ] ||
+		stamp=$st/$top/out/$t/$s/stamp
+		[ -f "$stamp" ] && [ "$(cat "$stamp")" = "$id" ] ||
 			die "$src: the kernel of $s for $t is missing or damaged"
 	done < "$l"
 	while read -r t s id; do

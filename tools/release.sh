@@ -13,10 +13,11 @@ rm -rf "$dir/solutions"
 # A "Compare your review answer" box: its title line and the indented lines under it.
 for f in "$dir"/docs/labs/*.md; do
 	awk '/^\?\?\? question "Compare your review answer/ { skip = 1; next }
-		skip && (/^    / || /^$/) { next } { skip = 0; print }' "$f" > "$f.new" && mv "$f.new" "$f"
+		skip && (/^    / || /^$/) { next } { skip = 0; print }' "$f" > "$f.new" &&
+		mv "$f.new" "$f"
 done
 g() { git -C "$dir" -c user.name=lab -c user.email=lab@localhost "$@"; }
-g init -q && g add -A && g commit -q -m "The 3.11 review lab: a learner's release of $(git rev-parse \
-	--short HEAD)"
+g init -q && g add -A &&
+	g commit -q -m "The 3.11 review lab: a learner's release of $(git rev-parse --short HEAD)"
 echo "release: $dir, a git repository without solutions/ or reference answers" \
 	"(from $(git rev-parse --short HEAD)); a learner clones it"

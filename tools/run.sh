@@ -18,7 +18,8 @@ dry=${DRYRUN:-}
 [ -z "$dry" ] || [ -z "$LOADER" ] || [ -s "$KDIR/vmlinux" ] || { echo "run: $TARGET's loader" \
 	"($LOADER) reads the built kernel: no QEMU command before it is built" >&2; exit 2; }
 [ "$QEMU" = none ] || [ -s "$KDIR/vmlinux" ] || [ -n "$dry" ] ||
-	{ echo "run: no kernel built in $KDIR: build it first (make kernel K=<stage> TARGET=<t>)" >&2
+	{ echo "run: no kernel built in $KDIR: build it first" \
+		"(make kernel K=<stage> TARGET=<t>)" >&2
 	exit 2; }
 mkdir -p "$RUNDIR"
 log=$RUNDIR/serial.log
@@ -37,7 +38,8 @@ if [ "$QEMU" = none ]; then
 	grade
 fi
 [ -n "${REPLAY:-}" ] || [ -n "$dry" ] ||
-	tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" "${MODDIR:-}"
+	tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" \
+		"${MODDIR:-}"
 append="console=$CONSOLE panic=-1 lab.mode=$LABMODE lab.time=$(date +%s)${CMDLINE:+ $CMDLINE}"
 if [ -n "$DISK" ]; then
 	# A fresh journaled ext4 for every boot, judged by e2fsck once the guest is gone.

@@ -15,7 +15,8 @@ case ${1:-} in
 list) list ;;
 pick)
 	if [ -n "${SERIES:-}" ]; then
-		list | grep -Fqx "$SERIES" || die "unknown SERIES '$SERIES' (series: $(list | xargs))"
+		list | grep -Fqx "$SERIES" ||
+			die "unknown SERIES '$SERIES' (series: $(list | xargs))"
 		echo "$SERIES"; exit 0
 	fi
 	rel=$(. /etc/os-release 2>/dev/null && echo "${VERSION_ID:-}") || rel=
@@ -25,7 +26,8 @@ pick)
 	echo "${s:-$(list | head -1)}" ;;
 patches)
 	: "${PATCHES:?}" "${SERIES:?}"
-	if [ -d "$PATCHES/$2/$SERIES" ]; then echo "$PATCHES/$2/$SERIES"; else echo "$PATCHES/$2"; fi ;;
+	if [ -d "$PATCHES/$2/$SERIES" ]; then echo "$PATCHES/$2/$SERIES"
+	else echo "$PATCHES/$2"; fi ;;
 codename|release)
 	s=${2:-${SERIES:?}} col=$([ "$1" = codename ] && echo 4 || echo 2)
 	c=$(sed 's/#.*//' "$LABS/series" | awk -v s="$s" -v n="$col" '$1 == s { print $n }')

@@ -11,7 +11,8 @@ known=$(sed -n 's/^| `\([0-9a-f]\{9,40\}\)`.*/\1/p' docs/sources.md)
 	bad=0
 	while read -r h; do
 		src=""	# the longest listed hash that this one extends or abbreviates
-		for k in $known; do case "$k:$h" in "$h"*|*:"$k"*) [ ${#k} -le ${#src} ] || src=$k;; esac; done
+		for k in $known; do
+			case "$k:$h" in "$h"*|*:"$k"*) [ ${#k} -le ${#src} ] || src=$k;; esac; done
 		if [ -n "$src" ]; then echo "$h: listed as $src"
 		else echo "$h: no source in docs/sources.md" >&2; bad=1; fi
 	done

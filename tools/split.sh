@@ -13,7 +13,8 @@ if [ "$1" = -b ]; then
 	log=$2; shift 2
 	sh -c "$1" >"$log" 2>&1 </dev/null & guest=$!
 	echo "walk: the guest's console and its verdict go to $log"
-	until grep -q "$listen" /proc/net/tcp; do kill -0 $guest 2>/dev/null || break; sleep 0.2; done
+	until grep -q "$listen" /proc/net/tcp; do
+		kill -0 $guest 2>/dev/null || break; sleep 0.2; done
 	rc=0; sh -c "$2" || rc=$?
 	wait $guest || rc=$?
 	tail -3 "$log"

@@ -12,7 +12,8 @@ awk -F'|' '
 	  else k = "everything else"
 	  t[k] += $1; c[k]++; all += $1 }
 	END { printf "%-26s %5s %7s %6s\n", "where the time went", "steps", "seconds", "share"
-	      for (k in t) printf "%-26s %5d %7d %5d%%\n", k, c[k], t[k], all ? 100 * t[k] / all : 0 }
+	      for (k in t) printf "%-26s %5d %7d %5d%%\n", k, c[k], t[k],
+		      all ? 100 * t[k] / all : 0 }
 ' "$1" | { read -r head; echo "$head"; sort -k1,1; }
 [ -z "${2:-}" ] || awk -F'|' -v wall="$2" '{ all += $1 }
 	END { printf "steps %d s in %d s of wall time: %.2f steps at a time\n", all, wall,

@@ -37,8 +37,9 @@ prepare() {
 	# kernel in the background, holding the locks the next git command needs.
 	git -C "$tmp" config gc.auto 0 && git -C "$tmp" config maintenance.auto false
 	git -C "$tmp" add -f .
+	note="Debian's top-level '/*' ignore rule dropped so new files show up."
 	TREE=$tmp tree_git commit -q -m "pristine: Debian linux-source-$SERIES ($v)" \
-		-m "Unpacked from $TARBALL; Debian's top-level '/*' ignore rule dropped so new files show up."
+		-m "Unpacked from $TARBALL; $note"
 	TREE=$tmp tree_git tag pristine
 	mv "$tmp" "$TREE"
 	echo "tree: unpacked and committed as pristine ($(( $(date +%s) - t0 )) s)"
@@ -53,7 +54,8 @@ patch_dir() { tools/series.sh patches "$1"; }
 # A stage's identity: its patches and those of every stage below it, chained from pristine.
 patches_id() { id=pristine; [ "$1" = pristine ] && { echo pristine; return; }
 	for s in $(stages); do
-		id=$( { echo "$id"; cat "$(patch_dir "$s")"/*.patch 2>/dev/null; } | sha1sum | cut -c1-16)
+		id=$( { echo "$id"; cat "$(patch_dir "$s")"/*.patch 2>/dev/null; } |
+			sha1sum | cut -c1-16)
 		[ "$s" = "$1" ] && { echo "$id"; return; }
 	done
 	die "unknown stage '$1'"; }
@@ -95,7 +97,8 @@ ensure_tag() {
 		{ tree_git am --abort; die "${dir#"$PATCHES"/} do not apply on $prev"; }
 	# git am skips a patch whose change is already there: a stage must add commits.
 	[ "$(tree_git rev-list --count "$prev..HEAD")" = "$(ls "$dir"/*.patch | wc -l)" ] ||
-		die "${dir#"$PATCHES"/} made fewer commits than it has patches on $prev (already applied?)"
+		die "${dir#"$PATCHES"/} made fewer commits than it has patches on $prev" \
+			"(already applied?)"
 	tree_git tag -f -a "$1" -m "$want" >/dev/null
 	echo "tree: $1 applied on $prev ($(( $(date +%s) - t0 )) s)"
 	echo "$1" > "$TREE/.git/lab-stage"
@@ -103,7 +106,8 @@ ensure_tag() {
 
 checkout() {
 	ensure_tag "$1"
-	if [ "$(tree_git rev-parse HEAD)" = "$(tree_git rev-parse "$1^{commit}")" ] && ! dirty; then :
+	at=$(tree_git rev-parse HEAD)
+	if [ "$at" = "$(tree_git rev-parse "$1^{commit}")" ] && ! dirty; then :
 	elif [ "${2:-}" != exact ] && [ "$(cat "$TREE/.git/lab-stage" 2>/dev/null)" = "$1" ]; then :
 	else guard; tree_git checkout -q --detach "$1"
 	fi
@@ -117,7 +121,8 @@ migrate() {
 			echo "$new" > "$TREE/.git/lab-stage"
 			echo "tree: stage $old is now called $new: this tree follows it"
 		fi
-		[ -d "$LABS/$old" ] || ! tree_git rev-parse -q --verify "refs/tags/$old" >/dev/null ||
+		[ -d "$LABS/$old" ] ||
+			! tree_git rev-parse -q --verify "refs/tags/$old" >/dev/null ||
 			tree_git tag -d "$old" >/dev/null
 	done
 }

@@ -17,7 +17,8 @@ if [ -n "${NOREF:-}" ]; then	# a learner's release: the exit status is the boot'
 else
 	rc=$(cat "$ref.rc" 2>/dev/null || echo 1)
 	verdict=$(sed -n 's/^verdict: //p' "$ref.out" 2>/dev/null | tail -n 1)
-	echo "reference: the reference solution on this kernel: ${verdict:-no verdict} (log: $ref.out)"
+	echo "reference: the reference solution on this kernel: ${verdict:-no verdict}" \
+		"(log: $ref.out)"
 fi
 edit="edit $(for f in $files; do printf '%s ' "$dir/$f"; done)(docs/labs/$stage.md, \"Your turn\")"
 if [ ! -s "$json" ]; then

@@ -10,6 +10,6 @@ KERNELS  := virt-debugll virt
 CODE     := kconfig.c pl011.c
 TESTS    := test_kconfig.c test_pl011.c
 CHECKS   := reads_a_kconfig_entry:2 debug_uncompress_is_hidden:1 debug_uncompress_documented:2 \
-	debug_uncompress_needs_multiplatform:2 putc_waits_while_tx_fifo_full:2 flush_waits_until_idle:1 \
-	bare_metal_prints_like_the_decompressor:3
+	debug_uncompress_needs_multiplatform:2 putc_waits_while_tx_fifo_full:2 \
+	flush_waits_until_idle:1 bare_metal_prints_like_the_decompressor:3
 FLIPS    := debug_uncompress_documented debug_uncompress_needs_multiplatform

@@ -2,7 +2,7 @@
 # 19accfd3's SWI slot does not assemble without its label
 # 19accfd37384 deleted the .LCvswi label but kept the SWI slot that loads from it: that slot,
 # reduced to what the assembler sees (swi_slot.S), must fail to assemble as merged and assemble
-# with the label. Env (tools/suite.mk): SCRATCH, CROSS.
+# with the label. Env (make check-claim, tools/mk/docs.mk): SCRATCH, CROSS.
 set -eu
 src=labs/06-move-vector-stubs/swi_slot.S
 if "${CROSS}gcc" -c $src -o "$SCRATCH/swi.o" 2>"$SCRATCH/swi.log"; then

@@ -4,12 +4,13 @@
 # helpers. Ask 6.1's Kconfig for both kinds of CPU (kconfig-*.config): ARMv6 must come out
 # with CPU_32v6K, ARMv5 with KUSER_HELPERS forced on, which is why this stage needs the
 # baseline's LAB_ARMV6_NO_V6K (lab instrumentation) to show that break.
-# Env (tools/suite.mk): SCRATCH, CROSS, TREE (the work tree, prepared).
+# Env (make check-claim, tools/mk/docs.mk): SCRATCH, CROSS, TREE (the work tree, prepared).
 set -eu
 for c in armv6 armv5; do
 	o=$SCRATCH/kconfig-$c; rm -rf "$o"; mkdir -p "$o"
 	KCONFIG_ALLCONFIG=$PWD/labs/11-fix-nokuser-build/kconfig-$c-nokuser.config \
-		make -s -C "$TREE" ARCH=arm CROSS_COMPILE="$CROSS" O="$o" allnoconfig >"$o.log" 2>&1 ||
+		make -s -C "$TREE" ARCH=arm CROSS_COMPILE="$CROSS" O="$o" allnoconfig \
+		>"$o.log" 2>&1 ||
 		{ cat "$o.log" >&2; exit 1; }
 	opts='CPU_V6|CPU_V6K|CPU_32v6K|CPU_32v5|NEED_KUSER_HELPERS|KUSER_HELPERS'
 	echo "$c: $(grep -E "^(# )?CONFIG_($opts)[ =]" "$o/.config" | tr '\n' ' ')"

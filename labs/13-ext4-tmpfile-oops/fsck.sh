@@ -27,6 +27,7 @@ ok() { [ "$1" = 1 ] && echo "    ok $2" || echo "    not ok $2"; }
 	ok $clean "1 host.e2fsck_clean_after_linkat"
 	echo "    # e2fsck exit status $rc"
 	ok $bad "2 host.e2fsck_finds_bad_inode"
-	echo "    # Totals: pass:$((clean + bad)) fail:$((2 - clean - bad)) xfail:0 xpass:0 skip:0 error:0"
+	echo "    # Totals: pass:$((clean + bad)) fail:$((2 - clean - bad))" \
+		"xfail:0 xpass:0 skip:0 error:0"
 	[ $((clean + bad)) = 2 ] && echo "ok 1 host" || echo "not ok 1 host # exit status 1"
 } > "$out"

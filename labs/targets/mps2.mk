@@ -2,7 +2,8 @@
 # the lab's at address 0 enters it with the board's device tree, which also carries the
 # command line and the initramfs location (tools/mps2/load.sh prints QEMU's loader options).
 # Semihosting from user mode lets the guest's init end the run: mps2 cannot power off.
-QEMU_mps2    := qemu-system-arm -M mps2-an385 -semihosting-config enable=on,target=native,userspace=on
+QEMU_mps2    := qemu-system-arm -M mps2-an385 \
+	-semihosting-config enable=on,target=native,userspace=on
 IMAGE_mps2   := Image
 DTB_mps2     := mps2-an385.dtb
 LOADER_mps2  := tools/mps2/load.sh

@@ -3,7 +3,8 @@
 # device tree, passed with -dtb. It has no power-off: the run ends with a restart, which
 # QEMU's -no-reboot turns into an exit (lab.end=restart tells the lab's init).
 # The board's sound chip gets a silent back end, so QEMU does not probe the host's.
-QEMU_versatile     := qemu-system-arm -M versatilepb -m 128 -nic none -audiodev none,id=snd -global pl041.audiodev=snd
+QEMU_versatile     := qemu-system-arm -M versatilepb -m 128 -nic none -audiodev none,id=snd \
+	-global pl041.audiodev=snd
 IMAGE_versatile    := zImage
 DTB_versatile      := versatile-pb.dtb
 CONSOLE_versatile  := ttyAMA0

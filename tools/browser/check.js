@@ -45,20 +45,24 @@ function serve(root) {
 		let file = '', st = null;
 		try {
 			file = path.join(root, path.normalize(decodeURIComponent(url.pathname)));
-			st = file.startsWith(root) ? fs.statSync(file, { throwIfNoEntry: false }) : null;
+			st = file.startsWith(root) ?
+				fs.statSync(file, { throwIfNoEntry: false }) : null;
 		} catch (e) {	/* a malformed %-escape: not found, like any other bad path */
 		}
 		if (st && st.isDirectory() && !url.pathname.endsWith('/')) {
 			res.writeHead(301, { Location: url.pathname + '/' });
 			return res.end();
 		}
-		if (st && st.isDirectory())
-			file = path.join(file, 'index.html'), st = fs.statSync(file, { throwIfNoEntry: false });
+		if (st && st.isDirectory()) {
+			file = path.join(file, 'index.html');
+			st = fs.statSync(file, { throwIfNoEntry: false });
+		}
 		if (!st || !st.isFile()) {
 			res.writeHead(404);
 			return res.end('not found');
 		}
-		res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' });
+		const type = TYPES[path.extname(file)] || 'application/octet-stream';
+		res.writeHead(200, { 'Content-Type': type });
 		fs.createReadStream(file).pipe(res);
 	});
 }
@@ -69,7 +73,10 @@ async function listen(server, port) {
 		try {
 			await new Promise((ok, fail) => {
 				server.once('error', fail);
-				server.listen(port, '127.0.0.1', () => { server.off('error', fail); ok(); });
+				server.listen(port, '127.0.0.1', () => {
+					server.off('error', fail);
+					ok();
+				});
 			});
 			return port;
 		} catch (e) {
@@ -106,7 +113,8 @@ function sitePages(root, dir = '/', found = { pages: [], redirects: new Map() })
 // labs/renamed as old id -> final id, following an id renamed again (as tools/stages.sh does).
 function renamed() {
 	const next = new Map(fs.readFileSync(RENAMED, 'utf8').split('\n')
-		.filter((l) => /^[a-z0-9][a-z0-9-]* [a-z0-9][a-z0-9-]*$/.test(l)).map((l) => l.split(' ')));
+		.filter((l) => /^[a-z0-9][a-z0-9-]* [a-z0-9][a-z0-9-]*$/.test(l))
+		.map((l) => l.split(' ')));
 	const final = new Map();
 	for (const old of next.keys()) {
 		let id = old;
@@ -126,7 +134,8 @@ function httpStatus(url) {
 async function inspect() {
 	const ids = [...document.querySelectorAll('[id], a[name]')].map((e) => e.id || e.name);
 	const links = [...document.querySelectorAll('a[href]')].map((a) => a.href);
-	const pictures = await Promise.all([...document.querySelectorAll('img')].map(async (img) => {
+	const imgs = [...document.querySelectorAll('img')];
+	const pictures = await Promise.all(imgs.map(async (img) => {
 		await img.decode().catch(() => {});
 		return { src: img.currentSrc || img.src, width: img.naturalWidth };
 	}));
@@ -147,17 +156,20 @@ function cutBlocks() {
 		if (el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1)
 			continue;
 		let box = el;
-		while (box && !['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(box).overflowX))
+		const scrolls = ['auto', 'scroll', 'hidden', 'clip'];
+		while (box && !scrolls.includes(getComputedStyle(box).overflowX))
 			box = box.parentElement;
 		const o = box ? getComputedStyle(box).overflowX : 'visible';
 		const text = el.textContent.replace(/\s+/g, ' ').trim().slice(0, 40);
 		if ((o === 'hidden' || o === 'clip') &&
 		    left(el) + el.scrollWidth > left(box) + box.clientWidth + 1)
-			cut.push({ el, line: `<${name(el)}> "${text}" is ${el.scrollWidth} px wide ` +
-				`in ${el.clientWidth} px, cut by overflow-x: ${o} on <${name(box)}>` });
+			cut.push({ el, line: `<${name(el)}> "${text}" is ${el.scrollWidth} px ` +
+				`wide in ${el.clientWidth} px, cut by overflow-x: ${o} on ` +
+				`<${name(box)}>` });
 	}
 	// The innermost: an element cut because a child of its is says nothing more.
-	return cut.filter((c) => !cut.some((d) => d !== c && c.el.contains(d.el))).map((c) => c.line);
+	return cut.filter((c) => !cut.some((d) => d !== c && c.el.contains(d.el)))
+		.map((c) => c.line);
 }
 
 async function main() {
@@ -175,8 +187,9 @@ async function main() {
 	const ownFile = (url) => url.startsWith(fileBase + '/');
 	// The path in the site of a URL of it, served or from disk, as it is (filePath) or as its
 	// file (sitePath: a directory's is its index.html); null for any other URL.
+	const base = new URL(fileBase).pathname.length;
 	const filePath = (url) => ownFile(url) ?
-		decodeURIComponent(new URL(url).pathname.slice(new URL(fileBase).pathname.length)) : null;
+		decodeURIComponent(new URL(url).pathname.slice(base)) : null;
 	const sitePath = (url) => own(url) ? canon(decodeURIComponent(new URL(url).pathname)) :
 		ownFile(url) ? canon(filePath(url)) : null;
 	const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
@@ -198,7 +211,8 @@ async function main() {
 	try {
 		const { pages, redirects } = sitePages(root);
 		const ids = new Map();		// page -> its ids
-		const linked = new Map();	// page path -> { from: a page, anchors: anchor -> page }
+		// page path -> { from: a page, anchors: anchor -> page }
+		const linked = new Map();
 		let nlinks = 0, npictures = 0;
 		// A resource that fails on every page (the search index) is one problem.
 		const failures = new Map();	// what failed -> pages
@@ -218,8 +232,8 @@ async function main() {
 			});
 			page.on('requestfailed', (r) => own(r.url()) &&
 				failed(r.url(), r.failure().errorText, p));
-			page.on('response', (r) => own(r.url()) && r.url() !== origin + p && r.status() >= 400 &&
-				failed(r.url(), `HTTP ${r.status()}`, p));
+			page.on('response', (r) => own(r.url()) && r.url() !== origin + p &&
+				r.status() >= 400 && failed(r.url(), `HTTP ${r.status()}`, p));
 			const res = await page.goto(origin + p, { waitUntil: 'load' });
 			if (!res || res.status() !== 200)
 				problem(`${p}: HTTP ${res ? res.status() : 'no answer'}`);
@@ -228,7 +242,8 @@ async function main() {
 			for (const l of seen.links.filter(own)) {
 				const u = new URL(l), key = sitePath(l);
 				if (u.pathname.endsWith('/'))
-					problem(`${p}: a link to a directory, ${u.pathname}, which from file:// shows its listing`);
+					problem(`${p}: a link to a directory, ${u.pathname}, ` +
+						'which from file:// shows its listing');
 				const e = linked.get(key) || { from: p, anchors: new Map() };
 				if (u.hash)
 					e.anchors.set(decodeURIComponent(u.hash.slice(1)), p);
@@ -238,17 +253,21 @@ async function main() {
 			for (const img of seen.pictures) {
 				npictures++;
 				if (!img.width)
-					problem(`${p}: picture did not load: ${img.src.replace(origin, '')}`);
+					problem(`${p}: picture did not load: ` +
+						img.src.replace(origin, ''));
 			}
 			for (const [vp, size] of Object.entries(VIEWPORTS)) {
 				await page.setViewportSize(size);
-				(await page.evaluate(cutBlocks)).forEach((c) => problem(`${p} (${vp}): ${c}`));
+				for (const c of await page.evaluate(cutBlocks))
+					problem(`${p} (${vp}): ${c}`);
 			}
 			await page.close();
 		}
 		await context.close();
-		for (const [what, from] of failures)
-			problem(`${what}, on ${from.length > 1 ? from.length + ' pages, the first ' : ''}${from[0]}`);
+		for (const [what, from] of failures) {
+			const many = from.length > 1 ? from.length + ' pages, the first ' : '';
+			problem(`${what}, on ${many}${from[0]}`);
+		}
 		for (const [p, e] of linked) {
 			if (!ids.has(p)) {
 				const status = await httpStatus(origin + p);
@@ -258,13 +277,15 @@ async function main() {
 			}
 			for (const [anchor, from] of e.anchors)
 				if (!ids.get(p).has(anchor))
-					problem(`${from}: broken link to ${p}#${anchor}: no such anchor on that page`);
+					problem(`${from}: broken link to ${p}#${anchor}: ` +
+						'no such anchor on that page');
 		}
 		const docs = { origin, fileBase, root, pages, ids, redirects, filePath, sitePath };
 		const searchContext = await newContext();
 		const searchPage = await searchContext.newPage();
 		searchPage.on('requestfailed', (r) => own(r.url()) &&
-			problem(`search: request failed: ${r.url().slice(origin.length)} (${r.failure().errorText})`));
+			problem(`search: request failed: ${r.url().slice(origin.length)} ` +
+				`(${r.failure().errorText})`));
 		const found = await search(searchPage, origin + '/index.html', docs);
 		await searchContext.close();
 		const disk = await fromDisk(await newContext(), docs);
@@ -273,10 +294,12 @@ async function main() {
 		const widths = Object.keys(VIEWPORTS).join(' and ');
 		const verdict = problems.length ? problems.length + ' problems' : 'all good';
 		console.log(`docs-browser: ${pages.length} pages (${widths} width), ` +
-			`${nlinks} same-site links to ${linked.size} addresses, ${npictures} pictures, ` +
-			`search '${query}': ${found} results, ${blocked} requests to other hosts; ` +
+			`${nlinks} same-site links to ${linked.size} addresses, ` +
+			`${npictures} pictures, search '${query}': ${found} results, ` +
+			`${blocked} requests to other hosts; ` +
 			`from file://: a click in the navigation to ${disk.nav}, ` +
-			`search '${query}': ${disk.found} results; ${redirects.size} redirect pages, ` +
+			`search '${query}': ${disk.found} results; ` +
+			`${redirects.size} redirect pages, ` +
 			`${nredirects} redirects followed, served and from file://; ` +
 			`${((Date.now() - t0) / 1000).toFixed(1)} s: ${verdict}`);
 	} finally {
@@ -307,7 +330,8 @@ async function search(page, url, site) {
 		if (!p || new URL(h).protocol !== new URL(url).protocol || !site.ids.has(p))
 			problem(`${where} for '${query}': result ${h} is not a page of the site`);
 		else if (hash && !site.ids.get(p).has(decodeURIComponent(hash.slice(1))))
-			problem(`${where} for '${query}': result ${p}${hash}: no such anchor on that page`);
+			problem(`${where} for '${query}': result ${p}${hash}: ` +
+				'no such anchor on that page');
 	}
 	return hrefs.length;
 }
@@ -324,19 +348,23 @@ async function fromDisk(context, site) {
 		!m.text().startsWith('Failed to load resource') &&	/* reported with its URL */
 		problem(`${here} (file://): console error: ${m.text()}`));
 	page.on('requestfailed', (r) => r.url().startsWith('file:') &&
-		problem(`${here} (file://): ${r.failure().errorText} for ${site.filePath(r.url()) || r.url()}`));
+		problem(`${here} (file://): ${r.failure().errorText} for ` +
+			(site.filePath(r.url()) || r.url())));
 	await page.goto(site.fileBase + here, { waitUntil: 'load' });
 	const link = page.locator('.md-nav--primary a.md-nav__link[href*="/"]').first();
-	const [href, title] = [await link.evaluate((a) => a.href), (await link.textContent()).trim()];
+	const href = await link.evaluate((a) => a.href);
+	const title = (await link.textContent()).trim();
 	await link.click();
 	// There, the navigation marks the page it is on: the one clicked.
-	const landed = await page.waitForURL(href, { timeout: 5000 }).then(() =>
-		page.locator('.md-nav--primary a.md-nav__link--active').first().textContent({ timeout: 5000 }))
+	const active = page.locator('.md-nav--primary a.md-nav__link--active').first();
+	const landed = await page.waitForURL(href, { timeout: 5000 })
+		.then(() => active.textContent({ timeout: 5000 }))
 		.then((t) => t.trim(), () => null);
 	const nav = landed === title ? site.sitePath(page.url()) : 'nowhere';
 	if (landed !== title)
-		problem(`file://: a click on '${title}' in the navigation of /index.html lands on ` +
-			`${page.url()}${landed ? `, marked '${landed}'` : ''}, not on ${href}`);
+		problem(`file://: a click on '${title}' in the navigation of /index.html ` +
+			`lands on ${page.url()}${landed ? `, marked '${landed}'` : ''}, ` +
+			`not on ${href}`);
 	here = landed === title ? nav : '/index.html';	// where to search from
 	const found = await search(page, site.fileBase + here, site);
 	fs.mkdirSync(artefacts, { recursive: true });
@@ -362,7 +390,8 @@ async function checkRedirects(context, site) {
 		if (!site.redirects.has(r))
 			problem(`no redirect page ${r} to ${to}`);
 		else if (site.redirects.get(r) !== to)
-			problem(`redirect page ${r} leads to ${site.redirects.get(r)}, not to ${to}`);
+			problem(`redirect page ${r} leads to ${site.redirects.get(r)}, ` +
+				`not to ${to}`);
 	const page = await context.newPage();
 	let n = 0;
 	for (const [r, to] of site.redirects) {
@@ -370,14 +399,17 @@ async function checkRedirects(context, site) {
 			problem(`redirect page ${r} leads to ${to}, which is not a page`);
 			continue;
 		}
-		for (const url of [site.origin + r.replace(/\/index\.html$/, '/'), site.fileBase + r]) {
+		const served = site.origin + r.replace(/\/index\.html$/, '/');
+		const there = (u) => site.sitePath(u.href) === to && u.hash === '#lab-redirect';
+		for (const url of [served, site.fileBase + r]) {
 			await page.goto(url + '#lab-redirect', { waitUntil: 'commit' });
 			try {
-				await page.waitForURL((u) => site.sitePath(u.href) === to && u.hash === '#lab-redirect',
+				await page.waitForURL(there,
 					{ timeout: 5000, waitUntil: 'commit' });
 				n++;
 			} catch (e) {
-				problem(`${url} does not lead to ${to}#lab-redirect: at ${page.url()}`);
+				problem(`${url} does not lead to ${to}#lab-redirect: ` +
+					`at ${page.url()}`);
 			}
 		}
 	}
@@ -396,7 +428,8 @@ async function screenshots(context, site) {
 			problem(`no page ${p} to take a screenshot of`);
 			continue;
 		}
-		const name = p.replace(/^\/|\.html$/g, '').replace(/\//g, '-').replace(/^index$/, 'home');
+		const name = p.replace(/^\/|\.html$/g, '').replace(/\//g, '-')
+			.replace(/^index$/, 'home');
 		const file = path.join(path.resolve(artefacts), `docs-${name}.png`);
 		const page = await context.newPage();
 		await page.goto(site.origin + p, { waitUntil: 'load' });

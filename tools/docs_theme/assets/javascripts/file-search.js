@@ -29,11 +29,14 @@
 			document.body.appendChild(this.frame);
 			const w = this.frame.contentWindow;
 			this.queue = [];	// messages sent before the worker's script has run
-			w.postMessage = (data) => setTimeout(() =>
-				this.dispatchEvent(new MessageEvent('message', { data: structuredClone(data) })));
+			w.postMessage = (data) => setTimeout(() => this.dispatchEvent(
+				new MessageEvent('message', { data: structuredClone(data) })));
 			const s = w.document.createElement('script');
 			s.src = new URL(url, location.href).href;
-			s.onload = () => { this.queue.forEach((send) => send()); this.queue = null; };
+			s.onload = () => {
+				this.queue.forEach((send) => send());
+				this.queue = null;
+			};
 			s.onerror = () => this.dispatchEvent(new Event('error'));
 			w.document.head.appendChild(s);
 		}
