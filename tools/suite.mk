@@ -115,6 +115,8 @@ test-plan-stages:
 	  (linux $(SERIES)),$(SUBMAKE) check-pictures TEST_TARGETS="$(TEST_TARGETS)",guest))
 	@:
 test-plan-rest: test-plan-stages
+	$(call plan,no line of the lab's own files is over 100 columns (tabs as 8),\
+	  tests/line-length.sh)
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
 	  $(SUBMAKE) check-ccache-remote)
 	$(call plan,bad input gets one clear line and a non-zero exit,$(SUBMAKE) check-badinput)
