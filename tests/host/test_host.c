@@ -226,7 +226,7 @@ TEST(target_schema)
 		{ "QEMU_bad := q\n\nQEMU_bad := r\n", "bad.mk:3: set twice" },
 		{ "ifeq ($(X),y)\nendif\n", "bad.mk:1: not a 'KEY_<target> := value' line" },
 		{ "QEMU_bad = $(QEMU_virtt)\n", "bad.mk:1: a reference to no target's key" },
-		{ "QEMU_bad := q\nCONFIGS_bad := \\\n\tbad\n", "bad.mk:2: no such config fragment" },
+		{ "QEMU_bad := q\nCONFIGS_bad := \\\n\tbad\n", "bad.mk:2: no such config" },
 		{ "QEMU_bad := q\nUSERLAND_bad :=\n", "bad.mk: required key USERLAND_bad" },
 	};
 	char dir[] = "/tmp/lab-target-XXXXXX", path[64], err[256];

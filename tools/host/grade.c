@@ -436,10 +436,10 @@ static int usage(void)
 			"       grade --manifest labs/ID/stage.mk --review FILE --patches DIR "
 			"(the review alone)\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"
-			"       grade --dump labs/targets/T.mk... labs/ID/stage.mk...  (the targets checked,\n"
-			"                                         the manifests as make variables)\n"
+			"       grade --dump labs/targets/T.mk... labs/ID/stage.mk...\n"
+			"             (the targets checked, the manifests as make variables)\n"
 			"       grade --keys                      (the keys a manifest may hold)\n"
-			"       grade --target-keys               (the keys a target may set, KEY_<target>)\n"
+			"       grade --target-keys               (the keys a target may set)\n"
 			"       grade --status serial.log         (a CMD= run's status and oops, for cmdout.sh)\n");
 	return 2;
 }
