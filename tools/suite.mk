@@ -124,8 +124,8 @@ test-plan-rest: test-plan-stages
 	$(call plan,a stage added as docs/engine.md says passes the checks that build no kernel; \
 	  each step left out is caught,tests/add-stage.sh $(WORK)/add-stage)
 	$(call plan,a target added as docs/engine.md says passes the checks that build no kernel \
-	  and boots as virt does; \
-	  each step left out is caught,tests/add-target.sh $(WORK)/add-target)
+	  and boots as virt does; each step left out is caught,\
+	  tests/add-target.sh $(WORK)/add-target)
 	$(call plan,stage switches keep a learner's uncommitted edits,$(SUBMAKE) check-switch)
 	$(call plan,a hung guest gets a verdict within its timeout,$(SUBMAKE) check-hang)
 	$(call plan,make run CMD= exits with the command's status,$(SUBMAKE) check-exit-status)
