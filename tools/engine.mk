@@ -55,8 +55,10 @@ include $(wildcard $(LAB)/labs/targets/*.mk)
 $(if $(filter $(STAGES),$(STAGE)),,$(if $(call renamed,$(STAGE)),\
   $(error lab: stage '$(STAGE)' is now called '$(call renamed,$(STAGE))' (labs/renamed)),\
   $(error lab: unknown stage '$(STAGE)' (stages: $(STAGES)))))
+# A target is a file of labs/targets; what it must hold, the loader checks (MANIFESTS below).
 ALLTARGETS := $(patsubst labs/targets/%.mk,%,$(wildcard labs/targets/*.mk))
-$(if $(QEMU_$(TARGET)),,$(error lab: unknown target '$(TARGET)' (targets: $(ALLTARGETS))))
+$(if $(filter-out $(ALLTARGETS),$(TARGET))$(filter-out 1,$(words $(TARGET))),$(error lab: \
+  unknown target '$(TARGET)' (targets: $(ALLTARGETS))))
 $(if $(FILES),$(if $(wildcard $(FILES)/.),,$(error lab: FILES=$(FILES) is not a directory)))
 $(if $(shell printf %s '$(subst ','',$(TIMEOUT))' | grep -Ex '[0-9]+[smhd]?'),,$(error lab: \
   TIMEOUT=$(TIMEOUT) is no time: seconds such as 120, or 5m))
@@ -123,10 +125,11 @@ $(GRADE): $(addprefix tools/host/,grade.c ktap.c ktap.h manifest.c manifest.h an
 	  stagecheck.c stagecheck.h review.c review.h) \
 	  | deps
 	@mkdir -p $(@D) && gcc -O2 -Wall -Wextra -Wno-format-truncation -o $@ $(filter %.c,$^)
-# Generated, and read again, whenever a manifest or the loader changes. Only a host with the
-# lab's packages can build the loader: make container and help do without it.
-$(MANIFESTS): $(sort $(wildcard $(LAB)/labs/*/stage.mk)) $(GRADE)
-	@$(GRADE) --dump $(filter %/stage.mk,$^) > $@.tmp && mv $@.tmp $@
+# Generated, and read again, whenever a manifest, a target or the loader changes; the loader
+# checks the targets first (docs/engine.md, "A target is data"): make includes them as they are.
+# Only a host with the lab's packages can build the loader: make container and help do without it.
+$(MANIFESTS): $(sort $(wildcard labs/targets/*.mk)) $(sort $(wildcard labs/*/stage.mk)) $(GRADE)
+	@$(GRADE) --dump $(filter %.mk,$^) > $@.tmp && mv $@.tmp $@
 # A first make finds an empty file dated 1970, out of date, which it makes again: where that
 # fails (a system tools/deps.sh refuses, an unknown key), make stops after the line that says why.
 # make goes on with that empty file, so every goal first wants MANIFESTS_READ, the dump's last line.

@@ -124,6 +124,11 @@ test-plan-rest: test-plan-stages
 	  SCRATCH=$(WORK) LABMAKE="$(SUBMAKE)" tests/disk-full.sh)
 	$(call plan,each machine's QEMU command equals its golden copy (make run DRYRUN=1$(comma) \
 	  nothing built),LABMAKE="$(SUBMAKE)" tests/qemu-golden.sh)
+	$(call plan,a stage added as docs/engine.md says passes the checks that build no kernel; \
+	  each step left out is caught,tests/add-stage.sh $(WORK)/add-stage)
+	$(call plan,a target added as docs/engine.md says passes the checks that build no kernel \
+	  and boots as virt does; each step left out is caught,\
+	  tests/add-target.sh $(WORK)/add-target)
 	$(call plan,stage switches keep a learner's uncommitted edits,$(SUBMAKE) check-switch)
 	$(call plan,a hung guest gets a verdict within its timeout,$(SUBMAKE) check-hang)
 	$(call plan,make run CMD= exits with the command's status,$(SUBMAKE) check-exit-status)

@@ -218,6 +218,40 @@ TEST(manifest_per_target_keys)
 	unsetenv("SERIES");
 }
 
+/* A target file (labs/targets/<t>.mk): its keys are the engine's, named for its file. */
+TEST(target_schema)
+{
+	static const char *const bad[][2] = {
+		{ "QEMU_bad := q\nIMAGEE_bad := zImage\n", "bad.mk:2: unknown key" },
+		{ "QEMU_bad := q\nUSERLAND_virt := armel\n", "bad.mk:2: not a key of target bad" },
+		{ "QEMU_badd := q\n", "bad.mk:1: not a key of target bad" },
+		{ "QEMU_bad := q\n\nQEMU_bad := r\n", "bad.mk:3: set twice" },
+		{ "ifeq ($(X),y)\nendif\n", "bad.mk:1: not a 'KEY_<target> := value' line" },
+		{ "QEMU_bad = $(QEMU_virtt)\n", "bad.mk:1: a reference to no target's key" },
+		{ "QEMU_bad := q\nCONFIGS_bad := \\\n\tbad\n", "bad.mk:2: no such config" },
+		{ "QEMU_bad := q\nUSERLAND_bad :=\n", "bad.mk: required key USERLAND_bad" },
+	};
+	char dir[] = "/tmp/lab-target-XXXXXX", path[64], err[256];
+
+	EXPECT_EQ(0, target_check("fixtures/targets/virt.mk", err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(0, target_check("fixtures/targets/virt-nokuser.mk", err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_NE(NULL, mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/bad.mk", dir);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		FILE *f = fopen(path, "w");
+
+		ASSERT_NE(NULL, f);
+		fputs(bad[i][0], f);
+		fclose(f);
+		err[0] = 0;
+		EXPECT_EQ(-1, target_check(path, err, sizeof(err)));
+		EXPECT_NE(NULL, strstr(err, bad[i][1])) TH_LOG("%s: %s", bad[i][1], err);
+	}
+	unlink(path);
+	rmdir(dir);
+}
+
 #define GRADE_CMD "%s --manifest fixtures/01-sample/stage.mk --log fixtures/%s.log " \
 	"--expect %s >/dev/null"
 #define XFAIL_CMD "%s --manifest fixtures/02-targets/stage.mk --target virt-nokuser " \

@@ -447,9 +447,10 @@ static int usage(void)
 			"       grade --manifest labs/ID/stage.mk --review FILE --patches DIR "
 			"(the review alone)\n"
 			"       grade --check labs/ID/stage.mk   (from the top of the repository)\n"
-			"       grade --dump labs/ID/stage.mk...  "
-			"(the manifests as make variables)\n"
+			"       grade --dump labs/targets/T.mk... labs/ID/stage.mk...\n"
+			"             (the targets checked, the manifests as make variables)\n"
 			"       grade --keys                      (the keys a manifest may hold)\n"
+			"       grade --target-keys               (the keys a target may set)\n"
 			"       grade --status serial.log         "
 			"(a CMD= run's status and oops, for cmdout.sh)\n");
 	return 2;
@@ -471,8 +472,8 @@ static int status(const char *log)
 	return 0;
 }
 
-/* The options; the modes that end at once (--check, --dump, --keys, --status) run here.
- * Returns -1 to go on grading, else the exit status. */
+/* The options; the modes that end at once (--check, --dump, --keys, --target-keys, --status)
+ * run here. Returns -1 to go on grading, else the exit status. */
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option lo[] = {
@@ -482,7 +483,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "target", 1, 0, 't' }, { "fail", 1, 0, 'F' }, { "dump", 0, 0, 'D' },
 		{ "keys", 0, 0, 'K' }, { "status", 1, 0, 'S' }, { "questions", 1, 0, 'q' },
 		{ "answers", 1, 0, 'a' }, { "repro", 1, 0, 'R' }, { "review", 1, 0, 'r' },
-		{ "patches", 1, 0, 'P' }, { "bisect", 1, 0, 'B' }, { 0 } };
+		{ "patches", 1, 0, 'P' }, { "bisect", 1, 0, 'B' }, { "target-keys", 0, 0, 'T' },
+		{ 0 } };
 	const char *expect = "all", **slot[128] = {
 		['m'] = &o->manifest, ['l'] = &o->log, ['e'] = &expect, ['j'] = &o->json,
 		['x'] = &o->junit, ['d'] = &o->decode, ['L'] = &o->label, ['H'] = &o->host,
@@ -505,9 +507,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			return manifest_dump(argv + optind, argc - optind);
 		if (c == 'S')
 			return status(optarg);
-		if (c == 'K') {
-			for (int i = 0; manifest_keys[i]; i++)
-				puts(manifest_keys[i]);
+		if (c == 'K' || c == 'T') {
+			for (const char *const *k = c == 'K' ? manifest_keys : target_keys; *k; k++)
+				puts(*k);
 			return 0;
 		}
 		if (c <= 0 || c >= 128 || !slot[c])

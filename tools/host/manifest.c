@@ -228,6 +228,148 @@ int manifest_load(const char *path, const char *target, struct manifest *m, char
 	return parse_checks(m, err, errlen);
 }
 
+/* The keys the engine reads of a target, as KEY_<target> (docs/engine.md's table; make
+ * check-manifests keeps them equal). */
+const char *const target_keys[] = {
+	"QEMU", "IMAGE", "DTB", "LOADER", "CONSOLE", "CMDLINE", "CONFIGS", "SOURCES", "USERLAND",
+	"INIT", "BUILDSTEP", NULL
+};
+static const char *const target_required[] = { "QEMU", "USERLAND", NULL };
+
+/* The index in target_keys of var, a key of the target t ("QEMU_virt" of virt: QEMU), or -1. */
+static int target_key(const char *var, const char *t)
+{
+	for (int i = 0; target_keys[i]; i++) {
+		size_t n = strlen(target_keys[i]);
+
+		if (!strncmp(var, target_keys[i], n) && var[n] == '_' && !strcmp(var + n + 1, t))
+			return i;
+	}
+	return -1;
+}
+
+/* 1 if var is a key of a target of dir: "QEMU_virt", and dir/virt.mk exists. */
+static int known_target_key(const char *dir, const char *var)
+{
+	char file[700];
+
+	for (int i = 0; target_keys[i]; i++) {
+		size_t n = strlen(target_keys[i]);
+
+		if (strncmp(var, target_keys[i], n) || var[n] != '_' || strchr(var + n, '/'))
+			continue;
+		snprintf(file, sizeof(file), "%s/%s.mk", dir, var + n + 1);
+		if (!access(file, F_OK))
+			return 1;
+	}
+	return 0;
+}
+
+/* What is wrong with the value v of a target's key k, or NULL; what gets the word at fault. A
+ * reference, $(KEY_t), must name a key of a target (make would read a typo as ""), and each
+ * fragment of CONFIGS must be in dir (tools/kbuild.sh leaves a missing one out). */
+static const char *bad_value(const char *dir, const char *k, const char *v, char *what, int len)
+{
+	char file[700];
+
+	for (const char *d = strchr(v, '$'); d; d = strchr(d + 1, '$')) {
+		size_t n = d[1] == '(' ? strcspn(d + 2, ")") : 0;
+
+		if (d[1] == '$') {
+			d++;
+			continue;
+		}
+		snprintf(what, len, "%.*s", (int)(d[1] == '(' ? n + 3 : 2), d);
+		if (!n || d[2 + n] != ')' || n >= (size_t)len)
+			return "not a reference $(KEY_<target>)";
+		snprintf(what, len, "%.*s", (int)n, d + 2);
+		if (!known_target_key(dir, what))
+			return "a reference to no target's key";
+	}
+	if (strcmp(k, "CONFIGS"))
+		return NULL;
+	for (const char *w = v; *w; w += strspn(w, " \t")) {
+		int n = strcspn(w, " \t");
+
+		snprintf(what, len, "%.*s", n, w);
+		snprintf(file, sizeof(file), "%s/%s.config", dir, what);
+		w += n;
+		if (!strchr(what, '$') && access(file, F_OK))
+			return "no such config fragment in the target's folder";
+	}
+	return NULL;
+}
+
+/* The index in target_keys of key, or -1. */
+static int target_key_index(const char *key)
+{
+	for (int i = 0; target_keys[i]; i++)
+		if (!strcmp(target_keys[i], key))
+			return i;
+	return -1;
+}
+
+int target_check(const char *path, char *err, int errlen)
+{
+	char line[1024], dir[512], t[128], what[128], other[300];
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	int seen[32] = { 0 }, set[32] = { 0 }, lineno, next = 1;
+	FILE *f = fopen(path, "r");
+
+	snprintf(dir, sizeof(dir), "%.*s", base > path ? (int)(base - path - 1) : 1,
+		 base > path ? path : ".");
+	snprintf(t, sizeof(t), "%s", base);
+	if (strlen(t) > 3 && !strcmp(t + strlen(t) - 3, ".mk"))
+		t[strlen(t) - 3] = 0;
+	snprintf(other, sizeof(other), "not a key of target %s (KEY_%s)", t, t);
+	if (!f) {
+		snprintf(err, errlen, "cannot read target %s", path);
+		return -1;
+	}
+	while (read_line(f, line, sizeof(line), &lineno, &next)) {
+		size_t n = strcspn(line, " \t:+?!="), tn = strlen(t);
+		char *op = line + n + strspn(line + n, " \t"), *v = op;
+		int eq = !strncmp(op, ":=", 2) ? 2 : *op == '=', k = -1;
+		const char *why = NULL;
+
+		if (line[0] == '#' || !line[0])
+			continue;
+		snprintf(what, sizeof(what), "%s", line);
+		if (n && eq) {
+			v[strcspn(v, "#")] = 0;	/* make's comment */
+			v = trim(v + eq);
+			line[n] = 0;
+			k = target_key(line, t);
+			snprintf(what, sizeof(what), "%s", line);
+		}
+		if (!n || !eq)
+			why = "not a 'KEY_<target> := value' line";
+		else if (k < 0 && n > tn && line[n - tn - 1] == '_' && !strcmp(line + n - tn, t))
+			why = "unknown key (docs/engine.md lists the target keys)";
+		else if (k < 0)
+			why = other;
+		else if (seen[k])
+			why = "set twice";
+		else
+			why = bad_value(dir, target_keys[k], v, what, sizeof(what));
+		if (why) {
+			snprintf(err, errlen, "%s:%d: %s: %s", path, lineno, why, what);
+			fclose(f);
+			return -1;
+		}
+		seen[k] = lineno;
+		set[k] = !!*v;
+	}
+	fclose(f);
+	for (int i = 0; target_required[i]; i++)
+		if (!set[target_key_index(target_required[i])]) {
+			snprintf(err, errlen, "%s: required key %s_%s missing or empty", path,
+				 target_required[i], t);
+			return -1;
+		}
+	return 0;
+}
+
 /* The value of key@scope (key itself when scope is NULL), or NULL. */
 static const char *lookup(const struct manifest *m, const char *key, const char *scope)
 {

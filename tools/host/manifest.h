@@ -38,4 +38,13 @@ int manifest_is_flip(const struct manifest *m, const char *check);
 int manifest_is_xfail(const struct manifest *m, const char *check);
 /* 1 if word is one of the space-separated words of key's value. */
 int manifest_in(const struct manifest *m, const char *key, const char *word);
+
+/*
+ * A target (labs/targets/<t>.mk), which make includes as it is: "KEY_<t> := value" lines ('='
+ * where the value names another target's key, read later), '#' comments. Every KEY is one the
+ * engine reads (target_keys, NULL-terminated); QEMU and USERLAND are required.
+ */
+extern const char *const target_keys[];
+/* 0 if the target file at path is one; else -1 with "path:line: why: text" in err. */
+int target_check(const char *path, char *err, int errlen);
 #endif

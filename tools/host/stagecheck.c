@@ -214,7 +214,8 @@ int stage_check(const char *path, const struct manifest *m)
 }
 
 /* A make-readable copy of manifests, so that the engine reads them through this loader only:
- * M/<stage>/<KEY> as written, M/<stage>/<KEY>/<target> as that target sees it. */
+ * M/<stage>/<KEY> as written, M/<stage>/<KEY>/<target> as that target sees it. Target files
+ * among the paths (any not named stage.mk) are checked, not copied. */
 static void dump_value(const char *var, const char *v)
 {
 	printf("%s :=", var);
@@ -229,6 +230,15 @@ int manifest_dump(char **paths, int n)
 	struct manifest m, t;
 
 	for (int i = 0; i < n; i++) {
+		const char *base = strrchr(paths[i], '/') ? strrchr(paths[i], '/') + 1 : paths[i];
+
+		if (strcmp(base, "stage.mk")) {	/* a target: make includes it, once it is one */
+			if (target_check(paths[i], err, sizeof(err))) {
+				fprintf(stderr, "lab: %s\n", err);
+				return 1;
+			}
+			continue;
+		}
 		if (manifest_load(paths[i], NULL, &m, err, sizeof(err))) {
 			fprintf(stderr, "lab: %s\n", err);
 			return 1;

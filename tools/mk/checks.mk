@@ -28,9 +28,12 @@ check-exercises: host
 	  { echo "exercises/ drifted from solutions/: run 'make exercises' and commit" >&2; \
 	    exit 1; }
 
-# Every manifest as the loader reads it, and the loader's keys equal to docs/engine.md's tables.
+# Every manifest as the loader reads it, and the loader's keys, a manifest's and a target's,
+# equal to docs/engine.md's tables.
 DOCKEYS = sed -n '/^\#\# A stage is data/,/^\#\# gdb/{s/^\([A-Z_][A-Z_]*\) *:=.*/\1/p; \
 	  s/^| `\([A-Z_][A-Z_]*\)[ @`].*/\1/p}' docs/engine.md | grep -vx KEY | sort -u
+TARGETKEYS = sed -n '/^\#\# A target is data/,/^\#\# /s/^| `\([A-Z_]*\)`.*/\1/p' \
+	     docs/engine.md | sort
 check-manifests: host
 	@[ "$(sort $(STAGES))" = \
 	  "$(sort $(patsubst labs/%/stage.mk,%,$(wildcard labs/*/stage.mk)))" ] || \
@@ -40,6 +43,10 @@ check-manifests: host
 	  "tables and the manifest loader's keys differ: $$($(DOCKEYS) | tr '\n' ' ') /" \
 	  "$$($(GRADE) --keys | tr '\n' ' ')" >&2; exit 1; }; \
 	  echo "the manifest keys: $$($(GRADE) --keys | wc -l), as docs/engine.md lists them"
+	@[ "$$($(TARGETKEYS))" = "$$($(GRADE) --target-keys | sort)" ] || { echo \
+	  "docs/engine.md's target keys and the loader's differ: $$($(TARGETKEYS) | tr '\n' ' ')/" \
+	  "$$($(GRADE) --target-keys | sort | tr '\n' ' ')" >&2; exit 1; }; \
+	  echo "the target keys: $$($(GRADE) --target-keys | wc -l), as docs/engine.md lists them"
 
 # The written reviews: each reference (solutions/<id>/review.txt), on every kernel series, quotes
 # only lines of the stage's patches for that series and a line of the hunk BUG_HUNK names; each
