@@ -18,7 +18,7 @@
 .DEFAULT_GOAL := help
 # The engine's core, then its goals by theme; make test's plan, then its steps' goals
 # (docs/engine.md, "Where things are").
-include tools/engine.mk $(addprefix tools/mk/,kernels.mk guest.mk debug.mk grade.mk repro.mk \
-	class.mk docs.mk)
+include tools/engine.mk $(addprefix tools/mk/,boot.mk kernels.mk guest.mk debug.mk grade.mk \
+	repro.mk class.mk docs.mk)
 include tools/suite.mk $(addprefix tools/mk/,checks.mk guest-checks.mk roots.mk pictures.mk \
 	walks.mk)

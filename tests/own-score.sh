@@ -1,8 +1,11 @@
 #!/bin/sh
 # make run checks the learner's own code: on the skeleton it reports score 0 and the file to
 # edit; on the solution copied in as a learner's code, full marks and the answers left; with
-# the answers written, the next stage. Each time the reference's verdict, labelled, and make
-# run's exit status is the reference's (0: the kernel does what the stage says).
+# the answers written, the next stage; on code that does not compile, no score, and the
+# reference's verdict all the same. Each time the reference's verdict, labelled, and make
+# run's exit status is the reference's (0: the kernel does what the stage says). The reference
+# and the learner's code share one boot where the stage allows it (tools/mk/boot.mk): the
+# boot count, from the work dir's boots.log, says so.
 #   Env: WORK, LABMAKE (the engine's make command with STAGE=), STAGE, NEXT (the stage above).
 set -u
 : "${WORK:?}" "${LABMAKE:?}" "${STAGE:?}" "${NEXT:?}"
@@ -35,4 +38,15 @@ run answered YOURS="$d/yours" <<EOF2
 written: ([0-9]+) of \1$
 ^next: the next stage: make run STAGE=$NEXT$
 EOF2
+echo 'this is not C' >> "$d/yours/$STAGE/$code"
+n=$(wc -l < "$WORK/boots.log" 2>/dev/null || echo 0)
+run broken YOURS="$d/yours" <<EOF2
+^reference: the reference solution on this kernel: PASS
+^you: no score: your code in $d/yours/$STAGE did not build
+EOF2
+# One boot for both code sets, two on a stage that cannot share one (a disk, modules).
+boots=$(( $(wc -l < "$WORK/boots.log") - n )) want=1
+! grep -Eq '^(DISK|MODULES) ' "labs/$STAGE/stage.mk" || want=2
+[ "$boots" = "$want" ] || fail "$boots boots for the reference and the learner's code, not $want"
+echo "own-score: $boots boot(s) for the reference and the learner's code"
 rm -rf "$d"

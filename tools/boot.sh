@@ -31,9 +31,12 @@ if [ -n "${RR:-}" ]; then
 fi
 # Every boot keeps its QEMU command, quoted for a shell, in the run's directory (qemu.cmd), as
 # kunit.py and virtme-ng show theirs; DRYRUN=1 prints it instead of booting.
+# Each boot also adds a line to WORK/boots.log (its kernel, its run dir): tools/boots.sh counts
+# a suite's boots per kernel from it.
 launch() {
 	printf '%q ' "$@" | sed 's/ $//' > "${log%/*}/qemu.cmd" && echo >> "${log%/*}/qemu.cmd"
 	if [ -n "${DRYRUN:-}" ]; then cat "${log%/*}/qemu.cmd"; exit 0; fi
+	echo "$KERNEL ${log%/*}${RR:+ $RR}" >> "$WORK/boots.log"
 	exec "$@"
 }
 # The stub's port: GDB_PORT (chosen by the engine, or published by the lab's container), else

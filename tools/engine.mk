@@ -147,54 +147,21 @@ $(HOSTBIN)/picsvg: tools/host/picsvg.c
 $(HOSTBIN)/gen_init_cpio: | ksrc
 	@mkdir -p $(@D) && gcc -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
 
-# boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|walk|gdbtest
-#   EXPECT=all|zero|flip [REPORT_ONLY=y: a failing verdict is no failure, once reported]
-# RUN names the run's directory (log, results.json, junit.xml).
-MODE   ?= batch
-EXPECT ?= all
-RUN    ?= $(TARGET)-$(K)-$(T)-$(CODEID)
-LABMODE = $(if $(CMD),cmd,$(if $(filter batch gdbtest record walk,$(MODE)),test,shell))
-QCMD    = '$(subst ','\'',$(CMD))'
-RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEMU_$(TARGET))" \
-	  IMAGE=$(IMAGE_$(TARGET)) CONSOLE=$(CONSOLE_$(TARGET)) DISK=$(call manifest,$(T),DISK) \
-	  LABMODE=$(LABMODE) FILES="$(FILES)" CMD=$(QCMD) TIMEOUT=$(TIMEOUT) GRADE=$(GRADE) \
-	  MANIFEST=labs/$(T)/stage.mk EXPECT=$(EXPECT) \
-	  LABEL="$(T) on $(TARGET): kernel $(K) (linux $(SERIES)), $(CODE)" \
-	  TARGET=$(TARGET) MODDIR=$(if $(MODULES),$(MODDIR)) \
-	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux \
-	    $(DEBUG_PREFIX)/linux" \
-	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
-	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))" \
-	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))" DRYRUN=$(DRYRUN) \
-	  REPLAY=$(REPLAY) $(REVIEW)
-# The review answers of the code graded, against the stage's questions (solutions/ holds the
-# questions alone: the reference solution answers none); and, where the stage asks for one
-# (solutions/ holds the reference), its written review, against the stage's patches for this
-# series (tools/series.sh: patches/<id>/<series>/ or patches/<id>/).
-REVIEW  = $(if $(filter solutions,$(CODE)),,\
-	  QUESTIONS=$(call questions_of,$(T)) ANSWERS=$(CODE)/$(T)/answers.md \
-	  $(if $(call manifest,$(T),BUG_HUNK),WRITTEN_REVIEW=$(CODE)/$(T)/review.txt \
-	  REVIEW_PATCHES=$(shell LABS=$(LABS) PATCHES=$(PATCHES) SERIES=$(SERIES) \
-	  tools/series.sh patches $(T))))
-boot: host guest modules
-	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), \
-	  ' running:' $(QCMD))
-	@$(RUNENV) tools/run.sh $(MODE) $(GDBSCRIPT)$(if $(REPORT_ONLY), || \
-	  test -s $(WORK)/runs/$(RUN)/results.json)
-
 # The main job: build the stage as the learner's tree has it, boot it, check it.
 INTERACTIVE := $(shell [ -t 0 ] && [ -t 2 ] && [ -z "$$CI" ] && echo yes)
 # With CMD, make exits with the command's status (tools/cmdout.sh: 124 a hang, 125 an oops).
 RUNEXIT  = $(WORK)/runs/$(TARGET)-run/exit
 # Without CODE or CMD, make run checks the learner's own code (YOURS, exercises/ unless a test
-# says otherwise), after the reference solution's boot of the same kernel, whose verdict it
+# says otherwise), after the reference solution's tests in the same boot, whose verdict it
 # shows labelled as the reference's and exits with: it says whether the kernel does what the
 # stage says. The learner's score is reported, not turned into an exit status (make grade does).
 YOURS   ?= exercises
 OWN      = $(if $(filter command line,$(origin CODE))$(CMD),,yes)
 # Without solutions/ (a learner's release) there is no reference to boot first.
 REFBOOT  = $(and $(OWN),$(REFERENCE))
-REFRUN   = $(TARGET)-run-reference
+# The boot's run dir is the reference's then, the learner's code's verdict in OWNRUN's.
+REFRUN   = $(TARGET)-run
+OWNRUN   = $(TARGET)-run$(if $(REFBOOT),-yours)
 NEXT     = $(shell LABS=$(LABS) tools/stages.sh above $(STAGE))
 ifneq ($(DRYRUN),)
 # make run DRYRUN=1: make run's QEMU command, printed; no package, kernel or guest is made.
@@ -209,16 +176,14 @@ run: run-boot
 endif
 run-boot: check-stage kernels-from
 	@$(MAKE) -s kernel K=$(STAGE)
-	@$(if $(REFBOOT),echo "run: the reference solution first on the same kernel" \
-	  && mkdir -p $(WORK)/runs && { $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(REFRUN) \
-	  CODE=solutions > $(WORK)/runs/$(REFRUN).out 2>&1; echo $$? > $(WORK)/runs/$(REFRUN).rc; })
-	@rm -f $(RUNEXIT) $(WORK)/runs/$(TARGET)-run/results.json && \
-	  $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) T=$(STAGE) RUN=$(TARGET)-run \
-	  MODE=$(if $(RUNSHELL),interactive,batch) \
-	  $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true) \
-	  $(if $(CMD),|| test -s $(RUNEXIT))
+	@rm -f $(RUNEXIT) $(WORK)/runs/$(OWNRUN)/results.json $(WORK)/runs/$(REFRUN).* && \
+	  mkdir -p $(WORK)/runs && $(if $(RUNSHELL),$(STUB) &&) $(MAKE) -s boot K=$(STAGE) \
+	  T=$(STAGE) RUN=$(TARGET)-run MODE=$(if $(RUNSHELL),interactive,batch) $(if $(REFBOOT),\
+	  CODE=solutions GRADE_OUT=$(WORK)/runs/$(REFRUN).out FIRST_RC=$(WORK)/runs/$(REFRUN).rc \
+	  THEN=$(YOURS) THENRUN=$(OWNRUN) THEN_REPORT_ONLY=y || true,\
+	  $(if $(OWN),CODE=$(YOURS) REPORT_ONLY=y || true)) $(if $(CMD),|| test -s $(RUNEXIT))
 	@$(if $(OWN),REPRO=$(call repro_file,$(STAGE)) NOREF=$(if $(REFERENCE),,yes) \
-	  tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(TARGET)-run \
+	  tools/yourscore.sh $(STAGE) $(WORK)/runs/$(REFRUN) $(WORK)/runs/$(OWNRUN) \
 	  $(YOURS)/$(call code_stage,$(STAGE)) '$(call manifest,$(call code_stage,$(STAGE)),CODE)' \
 	  $(YOURS)/$(STAGE)/answers.md $(NEXT))
 

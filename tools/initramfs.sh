@@ -1,9 +1,11 @@
 #!/bin/sh
 # Make the guest's initramfs with the kernel's own usr/gen_init_cpio.
-#   initramfs.sh OUT.cpio.gz SYSTEM_MAP TESTDIR [FILES_DIR] [CMD] [MODULES_DIR]
+#   initramfs.sh OUT.cpio.gz SYSTEM_MAP TESTDIR [FILES_DIR] [CMD] [MODULES_DIR] [THEN_DIR]
+# THEN_DIR: a second code set's tests, run after TESTDIR's in the same guest (/lab/then); none
+# when it is missing (that code did not build).
 # Env: GEN_INIT_CPIO, LABINIT, BUSYBOX (none for a userland without one).
 set -eu
-out=$1 map=$2 tests=$3 files=${4:-} cmd=${5:-} mods=${6:-}
+out=$1 map=$2 tests=$3 files=${4:-} cmd=${5:-} mods=${6:-} then=${7:-}
 list=$out.list
 {
 	for d in /dev /bin /sbin /proc /sys /tmp /root /mnt /lab /lab/tests /lab/files \
@@ -13,6 +15,9 @@ list=$out.list
 	[ -z "$BUSYBOX" ] || echo "file /bin/busybox $BUSYBOX 755 0 0"
 	echo "file /lab/System.map $map 644 0 0"
 	for t in "$tests"/*; do [ -f "$t" ] && echo "file /lab/tests/${t##*/} $t 755 0 0"; done
+	[ ! -d "$then" ] || { echo "dir /lab/then 755 0 0"
+		for t in "$then"/*; do [ -f "$t" ] && echo "file /lab/then/${t##*/} $t 755 0 0"
+		done; }
 	[ -z "$mods" ] || for m in "$mods"/*.ko; do
 		echo "file /lab/modules/${m##*/} $m 644 0 0"; done
 	if [ -n "$files" ]; then

@@ -3,12 +3,16 @@
 #   run.sh batch|interactive|wait|walk boot, then grade the KTAP report (or print CMD's output)
 #   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
 #   run.sh record                      as batch, recorded by QEMU (RUNDIR/rr), then the verdict
+#   run.sh grade                       the verdict on RUNDIR/serial.log, written by another run
 #   REPLAY=1 run.sh wait|gdbtest ...   replay that recording instead of a new boot (make replay)
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
 #   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO
 #   LABINIT BUSYBOX WORK DEBUG_PREFIX).
 #   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution;
 #   WRITTEN_REVIEW REVIEW_PATCHES: the written review to report, and the patches it quotes.
+#   THEN_GUEST THEN_LOG: a second code set's tests, run in the same guest after GUEST's; what
+#   they print goes to THEN_LOG, graded by 'run.sh grade' with that code's env.
+#   GRADE_OUT: a file for the verdict's output (make run keeps the reference's there).
 set -eu
 mode=$1
 # DRYRUN=1: the QEMU command this boot would run, printed, with nothing built or booted.
@@ -23,11 +27,14 @@ dry=${DRYRUN:-}
 	exit 2; }
 mkdir -p "$RUNDIR"
 log=$RUNDIR/serial.log
-grade() { exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" "$@" \
+grade() {
+	[ -z "${GRADE_OUT:-}" ] || exec > "$GRADE_OUT" 2>&1
+	exec "$GRADE" --manifest "$MANIFEST" --target "$TARGET" --log "$log" "$@" \
 	--expect "$EXPECT" \
 	--json "$RUNDIR/results.json" --junit "$RUNDIR/junit.xml" --label "$LABEL" \
 	--decode "$DECODE" ${QUESTIONS:+--questions "$QUESTIONS" --answers "$ANSWERS"} \
 	${WRITTEN_REVIEW:+--review "$WRITTEN_REVIEW" --patches "$REVIEW_PATCHES"}; }
+[ "$mode" != grade ] || grade
 if [ "$QEMU" = none ]; then
 	# The host target: the tests run here, against the stage's sources in KDIR.
 	case "$mode$CMD" in batch|interactive) ;;
@@ -39,7 +46,7 @@ if [ "$QEMU" = none ]; then
 fi
 [ -n "${REPLAY:-}" ] || [ -n "$dry" ] ||
 	tools/initramfs.sh "$RUNDIR/initrd.gz" "$KDIR/System.map" "$GUEST" "$FILES" "$CMD" \
-		"${MODDIR:-}"
+		"${MODDIR:-}" "${THEN_GUEST:-}"
 append="console=$CONSOLE panic=-1 lab.mode=$LABMODE lab.time=$(date +%s)${CMDLINE:+ $CMDLINE}"
 if [ -n "$DISK" ]; then
 	# A fresh journaled ext4 for every boot, judged by e2fsck once the guest is gone.
@@ -77,6 +84,13 @@ tools/boot.sh "$mode" "$log" || [ $? = 124 ]
 [ -z "${DRYRUN:-}" ] || exit 0
 [ "${RR:-}" != replay ] || { echo "boot: the replay ran $(( $(date +%s) - t0 )) s"; exit 0; }
 echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)${RR:+; recorded in $rr}"
+# The second code set's report, from its marker on, to its own log; a guest that stopped
+# before it leaves that log without a report, which its verdict says.
+if [ -n "${THEN_LOG:-}" ]; then
+	mkdir -p "${THEN_LOG%/*}"
+	sed '1,/^lab: next code\r*$/d' "$log" > "$THEN_LOG"
+	sed -i '/^lab: next code\r*$/,$d' "$log"
+fi
 host=""
 # A stage with a disk may judge it on the host: its fsck.sh writes KTAP for the grader.
 judge=${MANIFEST%/*}/fsck.sh

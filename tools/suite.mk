@@ -36,9 +36,10 @@ own_lane = $(if $(call unstable,$(1),$(2)),skip,guest)
 unbroken = $(if $(call broken,$(1),$(2)),,$(3))
 # stage_steps STAGE,TARGET: step_<name> STAGE,TARGET,BELOW (the stage below) plans each step the
 # stage has: the kernel below failing to build, the stage's kernel (after its MODULES or the
-# kernel below), the solution's boot, the skeleton's, the flip boot on the kernel below, its gdb
-# tests, its gdb tests on a recorded boot, its reproducer, make bisect with it, its walkthrough.
-STEPS = below build solution skeleton flip gdb replay repro bisect walk
+# kernel below), the solution's checks and the skeleton's (one boot: tools/mk/boot.mk), the flip
+# boot on the kernel below, its gdb tests, its gdb tests on a recorded boot, its reproducer, make
+# bisect with it, its walkthrough. An UNSTABLE stage's own boot checks the skeleton alone.
+STEPS = below build checks flip gdb replay repro bisect walk
 stage_steps = $(foreach n,$(STEPS),$(call step_$(n),$(1),$(2),$(call below,$(1))))
 step_below = $(if $(call broken,$(1),$(2)),$(call plan,$(1) [$(2)]: the kernel below ($(3)) \
 	fails to build as it must,$(SUBMAKE) check-broken K=$(3) S=$(1) TARGET=$(2)))
@@ -46,10 +47,11 @@ step_build = $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),$(call unbroke
 	$(call below_first,$(1),$(2),$(3))) $(SUBMAKE) kernel K=$(1) TARGET=$(2) $(EXACT))
 below_first = $(SUBMAKE) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) \
 	K=$(3) TARGET=$(2) $(EXACT) &&
-step_solution = $(call plan,$(1) [$(2)]: solution passes every check,$(call own_boot,$(1),$(2),\
-	$(call boot_at,$(1),$(1),$(2),solutions,all)),$(call own_lane,$(1),$(2)))
-step_skeleton = $(call plan,$(1) [$(2)]: skeleton scores 0,\
-	$(call boot_at,$(1),$(1),$(2),exercises,zero),guest)
+step_checks = $(if $(call unstable,$(1),$(2)),$(call plan,$(1) [$(2)]: solution passes every \
+	check,$(call unstable,$(1),$(2)),skip)$(call plan,$(1) [$(2)]: skeleton scores 0,\
+	$(call boot_at,$(1),$(1),$(2),exercises,zero),guest),$(call plan,$(1) [$(2)]: solution \
+	passes every check$(comma) skeleton scores 0,$(call boot_at,$(1),$(1),$(2),solutions,all) \
+	THEN=exercises THEN_EXPECT=zero,guest))
 step_flip = $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(3),\
 	$(call boot_at,$(3),$(1),$(2),solutions,flip),guest))
 step_gdb = $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb \
@@ -74,23 +76,6 @@ step_walk = $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the
 # first), on the first series (on 6.12 the kernel below 10 dies later, in another task).
 repro_step = $(and $(call repro_file,$(1)),$(filter $(2),$(firstword $(call targets,$(1)))),\
 	     $(filter $(FIRST_SERIES),$(SERIES)))
-# The fresh roots and the container, planned after the first stage's steps (they import its
-# kernel): tools/suite.sh runs them one at a time, beside the steps below them.
-roots_plan = $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test \
-    PART=stages on linux 6.12 for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root))\
-  $(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first \
-    try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root)\
-  $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
-    learner's packages only,$(SUBMAKE) check-fresh-root,root)\
-  $(call plan,a learner's release (no solutions/) in a fresh Debian 12 root: make run and \
-    make grade give their verdicts,$(SUBMAKE) check-fresh-release,root)\
-  $(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
-    $(SUBMAKE) check-fresh-gradescope,root)\
-  $(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
-    $(SUBMAKE) check-container,root)\
-  $(call plan,the grading image: built with the first stage's kernel$(comma) it grades its \
-    solution and skeleton in each grader's format with no network$(comma) as uid 1000$(comma) \
-    on half a CPU and 768 MB,$(SUBMAKE) check-grading-image,root)
 # make test PART=stages [TEST_TARGETS=...]: the steps that depend on the kernel series alone
 # (the patches, the stages on those of their targets), which another series' root runs.
 $(if $(filter-out stages,$(PART)),$(error lab: PART=$(PART): the only part is 'stages'))

@@ -14,6 +14,8 @@ set -u
 logdir=$1; mkdir -p "$logdir"; rm -f "$logdir"/*.log "$logdir/tally" "$logdir/times"
 jobs_max=${JOBS:-$(nproc)}
 start=$(date +%s)
+# This run's boots, counted at the end (tools/boots.sh): WORK is the engine's work dir.
+boots=${WORK:-$logdir}/boots.log; rm -f "$boots"
 plan=$(cat)
 echo "TAP version 13"; echo "1..$(printf '%s\n' "$plan" | grep -c .)"
 echo "# each step's output: $logdir/NN.log; up to $jobs_max steps at a time"
@@ -77,6 +79,7 @@ skip=$(grep -c '^skip$' "$logdir/tally" 2>/dev/null)
 rm -f "$logdir/tally"
 wall=$(( $(date +%s) - start ))
 tools/times.sh "$logdir/times" "$wall" | sed 's/^/# /'
+tools/boots.sh "$boots" | sed 's/^/# /'
 echo "# total $wall s; step logs in $logdir"
 [ "$skip" = 0 ] || echo "# $skip steps skipped (the manifests' UNSTABLE say why)"
 echo "$pass passed, $fail failed"

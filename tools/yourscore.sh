@@ -6,7 +6,7 @@
 # again); ANSWERS: the stage's own review answers. Env: REPRO=yes for a stage with a
 # reproducer exercise (make repro grades it, not this boot); NOREF=yes in a learner's release
 # (no reference solution: the exit status says whether the boot gave a report).
-# REF_RUN.out and REF_RUN.rc: the reference boot's output and status; OWN_RUN/results.json:
+# REF_RUN.out and REF_RUN.rc: the reference's verdict and status; OWN_RUN/results.json:
 # the learner's run (none when their code did not build or the guest gave no report).
 set -eu
 stage=$1 ref=$2 own=$3 dir=$4 files=$5 answers=$6 next=${7:-}

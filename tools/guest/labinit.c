@@ -2,7 +2,9 @@
 /*
  * /init of the lab's initramfs. Mounts the usual filesystems, then by lab.mode= on the
  * kernel command line:
- *   test  run every program in /lab/tests, nesting their TAP output in one KTAP report
+ *   test  run every program in /lab/tests, nesting their TAP output in one KTAP report;
+ *         then, if the initramfs has /lab/then (a second code set's tests: make run's
+ *         learner's code after the reference's), "lab: next code" and a report of those
  *   cmd   run /lab/cmd under /bin/sh in /lab/files and report its exit status
  *   shell run the tests, then give the console to a busybox shell
  * and powers the machine off. It never returns: as PID 1 it must not exit.
@@ -138,6 +140,11 @@ int main(void)
 	} else {
 		run_tests("/lab/tests");
 		printf("lab: done\n");
+		if (!access("/lab/then", F_OK)) {
+			printf("lab: next code\n");
+			run_tests("/lab/then");
+			printf("lab: done\n");
+		}
 		if (cmdline_has("lab.mode=shell")) {
 			printf("lab: busybox shell on the console "
 			       "('exit' or 'poweroff -f' to quit)\n");

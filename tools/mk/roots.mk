@@ -1,6 +1,23 @@
 # make test's fresh Debian roots, the container and the grading image.
 .PHONY: check-fresh-root check-fresh-root-13 check-fresh-release check-series-13 check-container \
 	check-grading-image check-fresh-gradescope
+# The fresh roots and the container, planned after the first stage's steps (they import its
+# kernel): tools/suite.sh runs them one at a time, beside the steps below them.
+roots_plan = $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test \
+    PART=stages on linux 6.12 for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root))\
+  $(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first \
+    try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root)\
+  $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
+    learner's packages only,$(SUBMAKE) check-fresh-root,root)\
+  $(call plan,a learner's release (no solutions/) in a fresh Debian 12 root: make run and \
+    make grade give their verdicts,$(SUBMAKE) check-fresh-release,root)\
+  $(call plan,Gradescope's setup.sh and run_autograder in a fresh $(HOST_DEBIAN) root,\
+    $(SUBMAKE) check-fresh-gradescope,root)\
+  $(call plan,the container: make run's verdict$(comma) and this host's gdb attached to it,\
+    $(SUBMAKE) check-container,root)\
+  $(call plan,the grading image: built with the first stage's kernel$(comma) it grades its \
+    solution and skeleton in each grader's format with no network$(comma) as uid 1000$(comma) \
+    on half a CPU and 768 MB,$(SUBMAKE) check-grading-image,root)
 
 # The README's first command in fresh Debian roots (tests/fresh-root.sh), and the container.
 # The roots (debootstrap) and the packages they download are kept in ROOTS, shared by
