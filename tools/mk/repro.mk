@@ -37,7 +37,7 @@ repro-cc: repro-check deps
 	  { cat $(REPRODIR)/cc.log >&2; exit 1; }
 repro: repro-check kernels-from host
 	@$(if $(NOBUILD),,$(MAKE) -s kernel K=$(REPROBELOW) && $(MAKE) -s kernel K=$(STAGE))
-	@if $(MAKE) -s repro-cc 2> $(WORK)/runs/$(REPRORUN).cc; then \
+	@mkdir -p $(WORK)/runs && if $(MAKE) -s repro-cc 2> $(WORK)/runs/$(REPRORUN).cc; then \
 	  st="$$($(call repro_boot,$(REPROBELOW),below)) $$($(call repro_boot,$(STAGE),stage))"; \
 	  $(REPROGRADE) --repro "$$st"; \
 	else $(REPROGRADE) --repro "$(REPROBELOW):- $(STAGE):-" --fail "does not compile: \
