@@ -2,7 +2,8 @@
 /*
  * /init of the mps2 target: the freestanding counterpart of labinit. Mounts /proc, runs
  * every program in /lab/tests in name order (each prints its own indented TAP lines) and
- * reports each one's exit as a KTAP line. mps2 has no way to power off, so the run ends with
+ * reports each one's exit as a KTAP line; then, as labinit does, /lab/then's (a second code
+ * set's tests) after a "lab: next code" line. mps2 has no way to power off, so the run ends with
  * a semihosting exit, which QEMU allows from user mode with userspace=on.
  */
 #include "sys.h"
@@ -46,15 +47,15 @@ static int before(const char *a, const char *b)
 	return (unsigned char)*a < (unsigned char)*b;
 }
 
-/* The names in /lab/tests, sorted; their count. */
-static int list(char names[][64])
+/* The names in DIR, sorted; their count, or -1 when there is no DIR. */
+static int list(const char *dir, char names[][64])
 {
 	static char buf[2048];
-	long fd = lab_sys(LAB_NR_open, (long)"/lab/tests", 0x4000 /* O_DIRECTORY */, 0, 0), n;
+	long fd = lab_sys(LAB_NR_open, (long)dir, 0x4000 /* O_DIRECTORY */, 0, 0), n;
 	int count = 0;
 
 	if (fd < 0)
-		return 0;
+		return -1;
 	while ((n = lab_sys(LAB_NR_getdents64, fd, (long)buf, sizeof(buf), 0)) > 0)
 		for (long off = 0; off < n;) {
 			char *name = buf + off + 19;	/* struct linux_dirent64: d_name */
@@ -84,23 +85,21 @@ static void semihosting_exit(void)
 	__asm__ volatile("bkpt	0xab" : : "r"(r0), "r"(r1) : "memory");
 }
 
-int main(int argc, char **argv)
+/* One KTAP report of every program in DIR ("/lab/tests" or "/lab/then"), then "lab: done". */
+static void run_dir(const char *dir, char names[][64], int n)
 {
-	static char names[MAX_TESTS][64];
-	int n;
-
-	(void)argc, (void)argv;
-	lab_sys(LAB_NR_mount, (long)"proc", (long)"/proc", (long)"proc", 0);
-	n = list(names);
 	lab_puts("KTAP version 1\n1..");
 	lab_putdec(n);
 	lab_puts("\n");
 	for (int i = 0; i < n; i++) {
-		char path[96] = "/lab/tests/";
+		char path[96];
 		char *argv[] = { names[i], 0 };
-		int status = -1, k = 11;
+		int status = -1, k = 0;
 		long pid;
 
+		for (int j = 0; dir[j] && k < 80; j++)
+			path[k++] = dir[j];
+		path[k++] = '/';
 		for (int j = 0; names[i][j] && k < 95; j++)
 			path[k++] = names[i][j];
 		path[k] = 0;
@@ -122,6 +121,22 @@ int main(int argc, char **argv)
 		lab_puts("\n");
 	}
 	lab_puts("lab: done\n");
+}
+
+int main(int argc, char **argv)
+{
+	static char names[MAX_TESTS][64];
+	int n;
+
+	(void)argc, (void)argv;
+	lab_sys(LAB_NR_mount, (long)"proc", (long)"/proc", (long)"proc", 0);
+	n = list("/lab/tests", names);
+	run_dir("/lab/tests", names, n < 0 ? 0 : n);
+	n = list("/lab/then", names);
+	if (n >= 0) {
+		lab_puts("lab: next code\n");
+		run_dir("/lab/then", names, n);
+	}
 	semihosting_exit();
 	lab_exit(0);
 }
