@@ -17,6 +17,8 @@ check("stopped in arch_vma_name", gdb.selected_frame().name() == "arch_vma_name"
 vma = gdb.parse_and_eval("(struct vm_area_struct *)$r0")
 gdb.write("asked about %08x-%08x of %s\n"
           % (int(vma["vm_start"]), int(vma["vm_end"]), current()["comm"].string()))
+# The breakpoint goes first: another call reaching it would end 'finish' with no value.
+gdb.execute("delete", to_string=True)
 gdb.execute("finish", to_string=True)
 name = gdb.history(0)
 gdb.write("arch_vma_name() returned %s%s\n" % (
