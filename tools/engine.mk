@@ -96,7 +96,7 @@ OUT       = $(WORK)/out/$(TARGET)
 .PHONY: help container deps manifests-read run-boot gdb-port prepare ksrc tree kernel kernel-ids \
 	repro repro-check repro-cc repro-on bisect boot-dry clean-cache where release \
 	kernels-export kernels-import kernels-from guest modules run grade grade-all gradescope debug \
-	replay gdb bench docs docs-serve host check-stage ccache-server walk grade-stages \
+	replay gdb bench builds docs docs-serve host check-stage ccache-server walk grade-stages \
 	grading-image
 
 help:
@@ -549,6 +549,11 @@ clean-cache:
 where:
 	@echo "series:   linux $(SERIES) ($(TARBALL))"; echo "work dir: $(WORK)"
 	@echo "tree:     $(TREE)"; echo "stage:    $(STAGE) (target $(TARGET))"
+
+# make builds [SINCE=2026-12-06T10:00:00]: the kernel builds of this work dir, full or
+# incremental and why (tools/kbuild.sh logs them in builds.tsv).
+builds:
+	@tools/builds.sh $(WORK)/builds.tsv $(SINCE)
 
 # make bench switches from the first stage to the last one built for the same target.
 bench: deps
