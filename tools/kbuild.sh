@@ -105,7 +105,7 @@ reason() {
 	f=$(fragsums | diff "$build/lab-frags" - 2>/dev/null | awk '$1 == ">" { new[$3]; print $3 }
 		$1 == "<" { old[$3] } END { for (o in old) if (!(o in new)) print "without " o }' |
 		xargs)
-	[ "$n" = 0 ] || r="$r.config: $n options (${f:-the tree's Kconfig}); "
+	[ "$n" = 0 ] || r="$r.config: $n option$([ "$n" = 1 ] || echo s) (${f:-the tree's Kconfig}); "
 	[ "$n" != 0 ] || [ -z "$f" ] || r="${r}fragments changed, .config the same ($f); "
 	# The files that differ from the tree last built here, and the headers among them by
 	# name: one header can reach most objects.
