@@ -18,7 +18,7 @@ mkdir -p "$build"
 ( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n -O "$build" \
 	"$@" && make -s ARCH=arm CROSS_COMPILE="$CROSS" O="$build" olddefconfig ) \
 	>"$build/merge.log" 2>&1 || { tail "$build/merge.log" >&2; exit 1; }
-awk -v lab="$LAB/" -v conf="$build/.config" -v note="${DROPPED:-}" '
+awk -v lab="${LAB:+$LAB/}" -v conf="$build/.config" -v note="${DROPPED:-}" '
 	function opt(line) {	# the option a fragment or .config line sets, with its value in v
 		if (match(line, /^CONFIG_[A-Za-z0-9_]+=/)) {
 			v = substr(line, RLENGTH + 1); return substr(line, 1, RLENGTH - 1) }
@@ -27,7 +27,7 @@ awk -v lab="$LAB/" -v conf="$build/.config" -v note="${DROPPED:-}" '
 	FILENAME != conf { o = opt($0); if (o == "") next
 		if (!(o in want)) order[++n] = o
 		want[o] = v; from[o] = FILENAME
-		if (index(FILENAME, lab) == 1) from[o] = substr(FILENAME, length(lab) + 1)
+		if (lab != "" && index(FILENAME, lab) == 1) from[o] = substr(FILENAME, length(lab) + 1)
 		next }
 	{ o = opt($0); if (o != "") have[o] = v }
 	END { for (i = 1; i <= n; i++) { o = order[i]; h = (o in have) ? have[o] : "n"
