@@ -14,7 +14,8 @@
 #     make grade-merge CLASS_PARTS='dirs', make release, make gradescope,
 #     make kernels-export [ARCHIVE=f], make kernels-import ARCHIVE=f, make ccache-server,
 #     make grading-image [ARCHIVE=f] (an OCI image that grades a hand-in, for any grader)
-#   maintainers (docs/engine.md): make test (the whole suite; CI runs it), make bench
+#   maintainers (docs/engine.md): make test (the whole suite; CI runs it), make bench,
+#     make builds [SINCE=time] (the kernel builds of this work dir: full or not, and why)
 .DEFAULT_GOAL := help
 # The engine's core, then its goals by theme; make test's plan, then its steps' goals
 # (docs/engine.md, "Where things are").

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make bench: time the lab's main operations in a scratch work dir with an empty ccache,
-# then a warm 'make test' in the real work dir. Prints one line per measurement.
+# then a warm 'make test' in the real work dir. Prints one line per measurement, and after
+# the builds and each 'make run' or 'make test' the kernel builds they ran (make builds).
 # COLD=1: instead, a fresh clone of the committed HEAD with an empty cache (its own
 # XDG_CACHE_HOME: no ccache, no tree, no kernel): 'make run', then 'make test' and where its
 # time went. Packages must already be installed: their download is not timed.
@@ -62,6 +63,10 @@ t() { label=$1; shift; s=$(date +%s)
 	"$@" >"$WORK/bench.log" 2>&1 ||
 		{ tail "$WORK/bench.log"; echo "bench: $label failed" >&2; exit 1; }
 	last=$(( $(date +%s) - s )); printf '%-44s %5d s\n' "$label" $last; }
+# builds TITLE SINCE MAKE...: the kernel builds that MAKE's work dir logged since then, full or
+# incremental and why (make builds).
+now() { date +%Y-%m-%dT%H:%M:%S; }
+builds() { echo "$1:"; since=$2; shift 2; "$@" builds SINCE="$since" | sed 's/^/  /'; }
 # goal SECONDS: whether the last measurement met the lab's goal for it (on 2 cores, make test
 # within 30 minutes cold and 8 warm).
 goal() { [ "$last" -le "$1" ] && r=met || r="not met"
@@ -102,10 +107,14 @@ if [ "${COLD:-0}" = 1 ]; then	# the README's two commands as a new user meets th
 	unset CCACHE_REMOTE_STORAGE	# an empty cache: no class's storage either
 	d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-cold.XXXXXX")
 	clone "$d"
+	s0=$(now)
 	t "fresh clone, empty cache: make run" f "$d" run
+	builds "kernel builds of make run" "$s0" f "$d"
+	s0=$(now)
 	t "fresh clone, empty cache: make test" f "$d" test
 	goal 1800
 	grep '^# ' "$WORK/bench.log"
+	builds "kernel builds of make test" "$s0" f "$d"
 	t "export the kernels make test built" f "$d" kernels-export ARCHIVE="$d/kernels.tar.zst"
 	mkdir "$d/class"
 	t "fresh clone, shared kernels: make run" shared "$d/class" "$d/kernels.tar.zst"
@@ -117,15 +126,20 @@ fi
 t "fresh Debian 12 root: git clone to verdict" tests/fresh-root.sh learner bookworm
 sed -n 's/^fresh bookworm root: //p' "$WORK/bench.log"
 t "setup (unpack, git, host tools)" m prepare host
+s0=$(now)
 t "cold build $FIRST (empty ccache)" m kernel K=$FIRST KMODE=exact
 t "stage switch + build $LAST" m kernel K=$LAST KMODE=exact
 rm -rf "$bw"/out/*/"$FIRST"	# its objects are still in the cache: a step back costs a relink
 t "back to $FIRST + build (ccache warm)" m kernel K=$FIRST KMODE=exact
+builds "kernel builds of these three" "$s0" m
 t "boot to verdict ($LAST, solution)" m boot K=$LAST T=$LAST EXPECT=all
 rm -rf "$bw"
+s0=$(now)
 t "make test, warm (real work dir)" make -s --no-print-directory test
 goal 480
 grep '^# ' "$WORK/bench.log"
+builds "kernel builds of make test (warm: none should be full)" "$s0" \
+	make -s --no-print-directory
 d=$(mktemp -d "${TMPDIR:-/tmp}/lab311-shared.XXXXXX")
 t "export the kernels make test built" \
 	make -s --no-print-directory kernels-export ARCHIVE="$d/kernels.tar.zst"

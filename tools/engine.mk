@@ -79,7 +79,7 @@ GRADE    := $(HOSTBIN)/grade
 OUT       = $(WORK)/out/$(TARGET)
 
 .PHONY: help container deps manifests-read run-boot prepare ksrc tree boot-dry clean-cache where \
-	run bench host check-stage
+	run bench builds host check-stage
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -199,6 +199,11 @@ clean-cache:
 where:
 	@echo "series:   linux $(SERIES) ($(TARBALL))"; echo "work dir: $(WORK)"
 	@echo "tree:     $(TREE)"; echo "stage:    $(STAGE) (target $(TARGET))"
+
+# make builds [SINCE=2026-12-06T10:00:00]: the kernel builds of this work dir, full or
+# incremental and why (tools/kbuild.sh logs them in builds.tsv).
+builds:
+	@tools/builds.sh $(WORK)/builds.tsv $(SINCE)
 
 # make bench switches from the first stage to the last one built for the same target.
 bench: deps

@@ -7,7 +7,8 @@
 # up to the stage (tools/tree.sh ident), and the config. It is the same on every clone, so a
 # kernel built elsewhere (make kernels-import) is used as it is, with no tree here at all. A
 # tree with the learner's edits or commits is stamped with its HEAD and state instead.
-# Skips the build when the artefacts already match.
+# Skips the build when the artefacts already match. Each build it runs gets a line in the work
+# dir's builds.tsv (make builds prints them): full or incremental, and why.
 # Env: TARGET_CONFIGS (the target's fragments), STAGE_CONFIG (the stage's); IMAGE (the boot
 # image, default zImage) and DTB (a device tree blob to keep beside it); SOURCES (the
 # host target: no build, these files of the tree are the artefacts); OBJECTS (build outputs
@@ -95,6 +96,53 @@ progress() {
 	done
 }
 
+# Why a build: what differs from the build dir's last one (lab-last: its series, stage and
+# tree commit; lab-frags: its fragments; lab-config-last: its .config).
+fragsums() { for f in $frags; do echo "$(sha1sum < "$f" | cut -c1-12) ${f#"$LAB"/}"; done; }
+reason() {
+	if [ ! -f "$build/lab-last" ]; then
+		[ -e "$build/vmlinux" ] && echo "last build here not recorded" ||
+			echo "new build dir"
+		return; fi
+	read -r s0 st0 h0 < "$build/lab-last"; r=""
+	[ "$s0" = "$SERIES" ] || r="tree switched from linux $s0; "
+	n=$(diff "$build/lab-config-last" "$build/.config" 2>/dev/null |
+		sed -n 's/^[<>] \(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\).*/\2/p' | sort -u | wc -l)
+	f=$(fragsums | diff "$build/lab-frags" - 2>/dev/null | awk '$1 == ">" { new[$3]; print $3 }
+		$1 == "<" { old[$3] } END { for (o in old) if (!(o in new)) print "without " o }' |
+		xargs)
+	[ "$n" = 0 ] ||
+		r="$r.config: $n option$([ "$n" = 1 ] || echo s) (${f:-the tree's Kconfig}); "
+	[ "$n" != 0 ] || [ -z "$f" ] || r="${r}fragments changed, .config the same ($f); "
+	# The files that differ from the tree last built here, and the headers among them by
+	# name: one header can reach most objects.
+	if ! tree_git cat-file -e "$h0^{commit}" 2>/dev/null; then r="${r}from $st0 (commit gone)"
+	elif files=$(tree_git diff --name-only "$h0" --) && [ -n "$files" ]; then
+		h=$(printf '%s\n' "$files" | sed -n 's|^arch/arm/include/||;s|^include/||;/\.h$/p')
+		k=$(echo $h | wc -w)
+		nf=$(printf '%s\n' "$files" | wc -l)
+		r="${r}from $st0: $nf file$([ "$nf" = 1 ] || echo s)$([ "$k" = 0 ] ||
+			echo ", headers $(echo $h | cut -d' ' -f1-3 | sed 's/ /, /g')$(
+			[ "$k" -le 3 ] || echo " and $((k - 3)) more")")"
+	elif [ "$st0" != "$stage" ]; then r="${r}from $st0: the same files"; fi
+	echo "${r:-same tree and config}" | sed 's/; $//'
+}
+# One line per build in the work dir's log (tools/builds.sh prints it): when, target, stage,
+# full or incremental, the objects it wrote and those the build dir holds, ccache's hits and
+# misses (compiled), seconds, built or failed, and why. Full: it wrote at least half the build
+# dir's objects (every one on a first build; after a change of .config or of a header most
+# objects include).
+logbuild() {
+	n=$(find "$build" -name '*.o' -newer "$build/lab-start" | wc -l)
+	all=$(find "$build" -name '*.o' | wc -l)
+	hits=$(grep -Ec '^(direct|preprocessed)_cache_hit$' "$build/ccache.log" 2>/dev/null) || :
+	miss=$(grep -c '^cache_miss$' "$build/ccache.log" 2>/dev/null) || :
+	kind=incremental; [ "$n" = 0 ] || [ $((2 * n)) -lt "$all" ] || kind=full
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$when" "$target" "$stage" \
+		"$kind" "$n" "$all" "${hits:-0}" "${miss:-0}" $(( $(date +%s) - t0 )) "$1" "$why" \
+		>> "$WORK/builds.tsv"
+}
+
 # What an out-of-tree module build reads, as the kernel's scripts/package/builddeb lists it for
 # a linux-headers package: the tree's makefiles, include/, scripts/ and arch includes, then the
 # build dir's generated headers, host tools, Module.symvers and .config.
@@ -146,19 +194,24 @@ else
 	tools/space.sh "$WORK" "$([ -d "$build" ] && echo 200 || echo 500)" \
 		"building $stage for $target"
 	mkdir -p "$build" "$out"
+	t0=$(date +%s) when=$(date +%Y-%m-%dT%H:%M:%S)
+	[ ! -f "$build/.config" ] || cp "$build/.config" "$build/lab-config-last"
 	# Merged for every build: a stage's Kconfig may lack an option another stage has (the
-	# FIQ prompt), and make's syncconfig would have dropped it from the last .config.
+	# FIQ prompt), and make's syncconfig would have dropped it from the last .config. Every
+	# option asked for must be in the .config; Debian's pristine tree lacks the prompts the
+	# baseline adds, and its kernel (the flip of the baseline) is built without them.
 	[ "$(cat "$build/lab-config" 2>/dev/null)" = "$cfg" ] ||
 		echo "kbuild: configuring $target ($frags)"
-	( cd "$TREE" && ARCH=arm CROSS_COMPILE="$CROSS" scripts/kconfig/merge_config.sh -n \
-		-O "$build" $frags >"$build/merge.log" ) ||
-		{ tail "$build/merge.log" >&2; exit 1; }
+	DROPPED=$([ "$stage" != pristine ] || echo note) tools/kconfig.sh "$build" $frags
 	echo "$cfg" > "$build/lab-config"
+	why=$(reason)
+	fragsums > "$build/lab-frags"
+	echo "$SERIES $stage $(tree_git rev-parse HEAD)" > "$build/lab-last"
 	echo "kbuild: building $stage for $target (log: $build/build.log)"
-	t0=$(date +%s)
 	# cold: nothing built here yet (kconfig's own tools aside).
 	cold=$([ -e "$build/vmlinux" ] || echo yes)
 	touch "$build/lab-start"
+	rm -f "$build/ccache.log"; export CCACHE_STATSLOG="$build/ccache.log"
 	grep -q '^CONFIG_MODULES=y' "$build/.config" && mods=modules || mods=
 	# The device tree by its name: 6.1 keeps ARM's sources in arch/arm/boot/dts/, later series
 	# in a folder per vendor (arm/versatile-pb.dts).
@@ -167,9 +220,10 @@ else
 	progress &
 	prog=$!
 	kmake_out -j"$JOBS" "$IMAGE" $dtb $mods scripts_gdb >"$build/build.log" 2>&1 || {
-		kill $prog 2>/dev/null; tail -30 "$build/build.log" >&2
+		kill $prog 2>/dev/null; logbuild failed; tail -30 "$build/build.log" >&2
 		echo "kbuild: $stage failed to build" >&2; exit 1; }
 	kill $prog 2>/dev/null || true
+	unset CCACHE_STATSLOG; logbuild built
 	[ -z "$cold" ] || find "$build" -name '*.o' | wc -l > "$objects"
 	rm -rf "$out/imported" "$kit" "$out/scripts"
 	for f in arch/arm/boot/$IMAGE ${dtb:+arch/arm/boot/dts/$dtb} vmlinux System.map .config \

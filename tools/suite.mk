@@ -105,6 +105,7 @@ test-plan-rest: test-plan-stages
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
 	  $(SUBMAKE) check-ccache-remote)
 	$(call plan,bad input gets one clear line and a non-zero exit,$(SUBMAKE) check-badinput)
+	$(call plan,an option Kconfig drops stops the build with one line,tests/kconfig-check.sh)
 	$(call plan,a full disk: make run stops before the tree with one line and leaves nothing,\
 	  SCRATCH=$(WORK) LABMAKE="$(SUBMAKE)" tests/disk-full.sh)
 	$(call plan,each machine's QEMU command equals its golden copy (make run DRYRUN=1$(comma) \
