@@ -73,9 +73,8 @@ step_walk = $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the
 	($(call walkwhich,$(1),$(2))) as its page shows it,\
 	$(SUBMAKE) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
 # repro_step STAGE,TARGET: the stage has a reproducer exercise, graded on this target (its
-# first), on the first series (on 6.12 the kernel below 10 dies later, in another task).
-repro_step = $(and $(call repro_file,$(1)),$(filter $(2),$(firstword $(call targets,$(1)))),\
-	     $(filter $(FIRST_SERIES),$(SERIES)))
+# first), on every series.
+repro_step = $(and $(call repro_file,$(1)),$(filter $(2),$(firstword $(call targets,$(1)))))
 # make test PART=stages [TEST_TARGETS=...]: the steps that depend on the kernel series alone
 # (the patches, the stages on those of their targets), which another series' root runs.
 $(if $(filter-out stages,$(PART)),$(error lab: PART=$(PART): the only part is 'stages'))
