@@ -17,5 +17,5 @@ awk '{ n = split($1, k, "/"); kern = k[n - 1] " [" k[n - 2] "]"; run = $2; sub(/
 	END { printf "%-34s %5s  %s\n", "boots per kernel", "boots", "what for"
 	      for (x in b) { s = ""; for (y in kinds) if (w[x, y]) s = s " " y " " w[x, y]
 			     printf "%-34s %5d %s\n", x, b[x], s }
-	      printf "~%-33s %5d\n", "all", all }' "$1" | { read -r head; echo "$head"; LC_ALL=C sort; } |
-	sed 's/^~/ /'
+	      printf "~%-33s %5d\n", "all", all }' "$1" |
+	{ read -r head; echo "$head"; LC_ALL=C sort; } | sed 's/^~/ /'
