@@ -1,7 +1,7 @@
 #!/bin/sh
 # A suite run's boots, per kernel: BOOTS holds one "kernel-image run-dir [record|replay]" line
 # per QEMU started (tools/boot.sh). The kernel is WORK/out/<target>/<stage>/<image>; what the
-# boot was for comes from its run dir's name (tools/engine.mk names the runs).
+# boot was for comes from its run dir's name (tools/mk/*.mk name the runs).
 #   tools/boots.sh BOOTS
 set -eu
 [ -s "$1" ] || { echo "boots: none recorded"; exit 0; }
