@@ -1,7 +1,8 @@
 #!/bin/sh
 # One boot of a lab guest: initramfs, the stage's disk if it has one, QEMU, then the verdict.
 #   run.sh batch|interactive|wait|walk boot, then grade the KTAP report (or print CMD's output)
-#   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT
+#   run.sh gdbtest SCRIPT              boot stopped, run gdb-multiarch -batch with SCRIPT (with
+#                                      LAB_SESSION set, then grade the report as batch does)
 #   run.sh record                      as batch, recorded by QEMU (RUNDIR/rr), then the verdict
 #   run.sh grade                       the verdict on RUNDIR/serial.log, written by another run
 #   REPLAY=1 run.sh wait|gdbtest ...   replay that recording instead of a new boot (make replay)
@@ -77,13 +78,16 @@ if [ "$mode" = gdbtest ]; then
 		-ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$(cat "$log.port")" \
 		-x "$2" -ex "quit 1" || rc=$?
 	wait || true
-	exit $rc
+	# A session (tools/mk/session.mk): gdb's verdict to a file, the guest's report graded.
+	[ -n "${LAB_SESSION:-}" ] || exit $rc
+	echo $rc > "$RUNDIR/gdb.rc"
+else
+	t0=$(date +%s)
+	tools/boot.sh "$mode" "$log" || [ $? = 124 ]
+	[ -z "${DRYRUN:-}" ] || exit 0
+	[ "${RR:-}" != replay ] || { echo "boot: the replay ran $(( $(date +%s) - t0 )) s"; exit 0; }
+	echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)${RR:+; recorded in $rr}"
 fi
-t0=$(date +%s)
-tools/boot.sh "$mode" "$log" || [ $? = 124 ]
-[ -z "${DRYRUN:-}" ] || exit 0
-[ "${RR:-}" != replay ] || { echo "boot: the replay ran $(( $(date +%s) - t0 )) s"; exit 0; }
-echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)${RR:+; recorded in $rr}"
 # The second code set's report, from its marker on, to its own log; a guest that stopped
 # before it leaves that log without a report, which its verdict says.
 if [ -n "${THEN_LOG:-}" ]; then

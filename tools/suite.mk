@@ -36,10 +36,12 @@ own_lane = $(if $(call unstable,$(1),$(2)),skip,guest)
 unbroken = $(if $(call broken,$(1),$(2)),,$(3))
 # stage_steps STAGE,TARGET: step_<name> STAGE,TARGET,BELOW (the stage below) plans each step the
 # stage has: the kernel below failing to build, the stage's kernel (after its MODULES or the
-# kernel below), the solution's checks and the skeleton's (one boot: tools/mk/boot.mk), the flip
-# boot on the kernel below, its gdb tests, its gdb tests on a recorded boot, its reproducer, make
-# bisect with it, its walkthrough. An UNSTABLE stage's own boot checks the skeleton alone.
-STEPS = below build checks flip gdb replay repro bisect walk
+# kernel below), the solution's checks and the skeleton's, the flip boot on the kernel below,
+# its gdb tests, its gdb tests on a recorded boot, its reproducer, make bisect with it, its
+# picture where no session draws it. A kernel's walkthrough and picture share the boot of its
+# checks (a session: tools/mk/session.mk), the skeleton too (tools/mk/boot.mk). An UNSTABLE
+# stage's own boot checks the skeleton alone.
+STEPS = below build checks flip gdb replay repro bisect picture
 stage_steps = $(foreach n,$(STEPS),$(call step_$(n),$(1),$(2),$(call below,$(1))))
 step_below = $(if $(call broken,$(1),$(2)),$(call plan,$(1) [$(2)]: the kernel below ($(3)) \
 	fails to build as it must,$(SUBMAKE) check-broken K=$(3) S=$(1) TARGET=$(2)))
@@ -47,13 +49,25 @@ step_build = $(call plan,$(1) [$(2)]: $(call buildstep,$(1),$(2)),$(call unbroke
 	$(call below_first,$(1),$(2),$(3))) $(SUBMAKE) kernel K=$(1) TARGET=$(2) $(EXACT))
 below_first = $(SUBMAKE) $(if $(call manifest_for,$(1),MODULES,$(2)),modules,kernel) T=$(1) \
 	K=$(3) TARGET=$(2) $(EXACT) &&
+# own_parts / below_parts STAGE,TARGET,BELOW: what the session of that kernel adds (walk,
+# picture); the words that name them in a step.
+own_parts   = $(if $(call unstable,$(1),$(2)),,$(call session_parts,$(1),$(2),$(1)))
+below_parts = $(call session_parts,$(1),$(2),$(3))
+partnames   = $(if $(filter walk,$(1)),$(comma) walkthrough as its page shows it)$(if \
+	      $(filter picture,$(1)),$(comma) picture as the docs draw it)
+session_at  = $(SUBMAKE) session K=$(1) T=$(2) TARGET=$(3) EXPECT=$(4) $(EXACT)
 step_checks = $(if $(call unstable,$(1),$(2)),$(call plan,$(1) [$(2)]: solution passes every \
 	check,$(call unstable,$(1),$(2)),skip)$(call plan,$(1) [$(2)]: skeleton scores 0,\
-	$(call boot_at,$(1),$(1),$(2),exercises,zero),guest),$(call plan,$(1) [$(2)]: solution \
-	passes every check$(comma) skeleton scores 0,$(call boot_at,$(1),$(1),$(2),solutions,all) \
-	THEN=exercises THEN_EXPECT=zero,guest))
-step_flip = $(if $(call broken,$(1),$(2)),,$(call plan,$(1) [$(2)]: checks flip against $(3),\
-	$(call boot_at,$(3),$(1),$(2),solutions,flip),guest))
+	$(call boot_at,$(1),$(1),$(2),exercises,zero),guest),$(if $(call own_parts,$(1),$(2)),\
+	$(call plan,$(1) [$(2)]: one boot: solution passes every check$(comma) skeleton scores \
+	0$(call partnames,$(call own_parts,$(1),$(2))),$(call session_at,$(1),$(1),$(2),all),\
+	guest),$(call plan,$(1) [$(2)]: solution passes every check$(comma) skeleton scores 0,\
+	$(call boot_at,$(1),$(1),$(2),solutions,all) THEN=exercises THEN_EXPECT=zero,guest)))
+step_flip = $(if $(call broken,$(1),$(2)),,$(if $(call below_parts,$(1),$(2),$(3)),\
+	$(call plan,$(1) [$(2)]: one boot of the kernel below ($(3)): checks flip$(call \
+	partnames,$(call below_parts,$(1),$(2),$(3))),$(call session_at,$(3),$(1),$(2),flip),\
+	guest),$(call plan,$(1) [$(2)]: checks flip against $(3),\
+	$(call boot_at,$(3),$(1),$(2),solutions,flip),guest)))
 step_gdb = $(if $(call gdbnames,$(1),$(2)),$(call plan,$(1) [$(2)]: gdb \
 	$(call gdbnames,$(1),$(2)) on the live guest (this kernel$(call unbroken,$(1),$(2),\
 	 and the one below)),$(SUBMAKE) gdbtest K=$(1) TARGET=$(2) $(EXACT) \
@@ -69,9 +83,9 @@ step_bisect = $(if $(and $(call repro_step,$(1),$(2)),$(call manifest_for,$(1),B
 	$(call plan,$(1) [$(2)]: make bisect finds the first bad stage with the reference \
 	reproducer$(comma) none with a wrong one,LABMAKE="$(SUBMAKE) $(EXACT)" \
 	tests/bisect.sh $(1) $(2),guest))
-step_walk = $(if $(call walked,$(1)),$(call plan,$(1) [$(2)]: walkthrough on the live guest \
-	($(call walkwhich,$(1),$(2))) as its page shows it,\
-	$(SUBMAKE) check-walk T=$(1) TARGET=$(2) $(EXACT),guest))
+step_picture = $(if $(and $(call manifest_for,$(1),PICTURE,$(2)),$(call unstable,$(1),$(2))),\
+	$(call plan,$(1) [$(2)]: docs: its picture matches the kernel,\
+	$(SUBMAKE) check-picture S=$(1) TARGET=$(2) $(EXACT),guest))
 # repro_step STAGE,TARGET: the stage has a reproducer exercise, graded on this target (its
 # first), on every series.
 repro_step = $(and $(call repro_file,$(1)),$(filter $(2),$(firstword $(call targets,$(1)))))
@@ -95,8 +109,8 @@ test-plan-stages:
 	  $(SUBMAKE) check-checkpatch)
 	$(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),$(call stage_steps,$(s),$(t)))\
 	  $(if $(PART),,$(if $(filter $(FIRST),$(s)),$(roots_plan))))
-	$(if $(PICTURED),$(call plan,docs: the pictures of the high pages match the kernels \
-	  (linux $(SERIES)),$(SUBMAKE) check-pictures TEST_TARGETS="$(TEST_TARGETS)",guest))
+	$(if $(PICTURED),$(call plan,docs: each committed picture of the high pages is a \
+	  stage's (linux $(SERIES)),$(SUBMAKE) check-pictures-set TEST_TARGETS="$(TEST_TARGETS)"))
 	@:
 test-plan-rest: test-plan-stages
 	$(call plan,no line of the lab's own files is over 100 columns (tabs as 8),\

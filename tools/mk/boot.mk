@@ -44,7 +44,9 @@ THENENV   = $(if $(and $(THEN),$(SHAREBOOT)),THEN_GUEST=$(THENGUEST) \
 then_make = $(MAKE) -s $(1) RUN=$(THENRUN) CODE=$(THEN) EXPECT=$(THEN_EXPECT) \
 	    REPORT_ONLY=$(THEN_REPORT_ONLY) THEN= GRADE_OUT= FIRST_RC=
 # A first code set that boots on its own (no SHAREBOOT) does so in batch: the console is THEN's.
-FIRSTMODE = $(if $(and $(THEN),$(if $(SHAREBOOT),,y)),batch,$(MODE))
+# Under gdb (a session: tools/mk/session.mk), the first keeps gdb and THEN boots in batch.
+FIRSTMODE = $(if $(and $(THEN),$(if $(SHAREBOOT),,y),$(filter-out gdbtest,$(MODE))),batch,$(MODE))
+THENMODE  = $(if $(filter gdbtest,$(MODE)),batch,$(MODE))
 THEN_EXPECT ?= all
 boot: host guest modules
 	@echo "boot: kernel $(K) on $(TARGET), tests of $(T) with $(CODEDIR)"$(if $(CMD), \
@@ -55,7 +57,7 @@ boot: host guest modules
 	  { $(if $(REPORT_ONLY),test -s $(WORK)/runs/$(RUN)/results.json ||) rc=1; }; \
 	  $(if $(FIRST_RC),echo $$rc > $(FIRST_RC);) \
 	  $(if $(THEN),{ $(if $(THENENV),test -d $(THENGUEST) && $(call then_make,grade-log),\
-	  $(call then_make,boot MODE=$(MODE))); } || rc=1;) exit $$rc
+	  $(call then_make,boot MODE=$(THENMODE))); } || rc=1;) exit $$rc
 # The verdict on a log another boot wrote (THEN's, above).
 grade-log: host
 	@$(RUNENV) tools/run.sh grade$(if $(REPORT_ONLY), || \

@@ -1,5 +1,6 @@
 # The docs' pictures of guest memory: drawn (make pictures) and checked.
-.PHONY: pictures pictures-svg check-pictures check-pictures-svg
+.PHONY: pictures pictures-svg check-pictures check-pictures-svg check-picture \
+	check-pictures-set
 
 # Pictures of the high pages and the signal page, drawn by tools/gdb/picture.py from each
 # stage's own guest (solution code) just before it powers off; the docs pages include them.
@@ -13,8 +14,8 @@ PICDIR   ?= $(PICTURES)$(if $(filter-out $(FIRST_SERIES),$(SERIES)),/$(SERIES))
 PICTURED  = $(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),\
 	    $(if $(call manifest_for,$(s),PICTURE,$(t)),$(s):$(t))))
 PICLOG    = $(WORK)/picture.log
-# picture STAGE,TARGET: draw it into PICDIR, or say why not.
-picture   = f=$(abspath $(PICDIR))/$(1)-$(2).txt; rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$(1) \
+# picture STAGE,TARGET[,DIR]: draw it into DIR (PICDIR), or say why not.
+picture   = f=$(abspath $(or $(3),$(PICDIR)))/$(1)-$(2).txt; rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$(1) \
 	    T=$(1) TARGET=$(2) KMODE=$(KMODE) MODE=gdbtest GDBSCRIPT=tools/gdb/picture.py \
 	    RUN=$(2)-picture-$(1) >$(PICLOG) 2>&1 && test -s $$f || { tail -20 $(PICLOG) >&2; \
 	    echo "pictures: $(1) on $(2) failed (is its kernel built?)" >&2; exit 1; }; \
@@ -27,13 +28,25 @@ check-pictures:
 	@rm -rf $(WORK)/pictures && \
 	  $(SUBMAKE) pictures PICDIR=$(WORK)/pictures KMODE=exact >/dev/null
 	@for f in $$(cd $(WORK)/pictures && ls *.txt); do \
-	  p=$(PICDIR)/$$f; [ -f $$p ] || p=$(PICTURES)/$$f; diff -u $$p $(WORK)/pictures/$$f || \
-	  { echo "$$p differs from what the kernel of linux $(SERIES) shows: run 'make pictures'" \
-	    "and commit" >&2; exit 1; }; done
-	@$(if $(TEST_TARGETS),,cd $(WORK)/pictures && \
-	  for f in $(notdir $(wildcard $(PICDIR)/*.txt)); do \
-	  test -f $$f || { echo "$(PICDIR)/$$f belongs to no stage: remove it" >&2; exit 1; }; done)
+	  $(call picdiff,$(WORK)/pictures/$$f) || exit 1; done
+	@$(SUBMAKE) check-pictures-set
 	@echo "pictures: $(words $(PICTURED)) of linux $(SERIES) match their kernels"
+# picdiff FILE: a picture drawn, against the one committed for this series (or the first's).
+picdiff = f=$(notdir $(1)); p=$(PICDIR)/$$f; [ -f $$p ] || p=$(PICTURES)/$$f; \
+	  if diff -u $$p $(1); then echo "picture: $$p matches its kernel"; else echo "$$p differs" \
+	  "from what the kernel of linux $(SERIES) shows: run 'make pictures' and commit" >&2; \
+	  false; fi
+# check-picture S=<id> TARGET=<t>: one picture drawn and compared (a kernel whose session,
+# tools/mk/session.mk, cannot draw it); check-pictures-set: no committed picture is no stage's.
+check-picture:
+	@rm -rf $(WORK)/pictures && mkdir -p $(WORK)/pictures && \
+	  $(call picture,$(S),$(TARGET),$(WORK)/pictures) \
+	  $(call picdiff,$(WORK)/pictures/$(S)-$(TARGET).txt)
+check-pictures-set:
+	@$(if $(TEST_TARGETS),,for f in $(notdir $(wildcard $(PICDIR)/*.txt)); do \
+	  case " $(foreach p,$(PICTURED),$(subst :,-,$(p)).txt) " in *" $$f "*) ;; \
+	  *) echo "$(PICDIR)/$$f belongs to no stage: remove it" >&2; exit 1;; esac; done;) \
+	  echo "pictures: each of $(PICDIR) is a stage's"
 
 # Each picture also as an SVG diagram beside its text, drawn by tools/host/picsvg from the .txt
 # alone (an SVG whose text is gone goes too); the check redraws them all from the committed text.

@@ -29,13 +29,14 @@ field3 = $(word 3,$(subst :, ,$(1)))
 # walktest K=kernel T=stage: one run (the kernel must be built).
 WALKDIR = $(WORK)/runs/$(TARGET)-walk-$(K)-$(T)
 WALKOUT = $(abspath $(WALKS))/$(call walkfile,$(T),$(TARGET),$(filter-out $(T),$(K)))
+# walkgdb FILE: the gdb commands that run the walk of T on kernel K in batch, its capture to FILE.
+walkgdb = printf '%s\n' 'source tools/gdb/walk.py' 'source labs/$(T)/walk.py' \
+	  'python walk_batch("$(1)", \
+	  "$(T) on $(TARGET), $(if $(filter $(T),$(K)),its own kernel,the kernel below: $(K))", \
+	  $(if $(filter $(T),$(K)),False,True))'
 walktest: T ?= $(K)
 walktest: host
-	@mkdir -p $(WALKDIR) $(WALKS) && \
-	  printf '%s\n' 'source tools/gdb/walk.py' 'source labs/$(T)/walk.py' \
-	  'python walk_batch("$(WALKOUT)", \
-	  "$(T) on $(TARGET), $(if $(filter $(T),$(K)),its own kernel,the kernel below: $(K))", \
-	  $(if $(filter $(T),$(K)),False,True))' > $(WALKDIR)/walk.gdb
+	@mkdir -p $(WALKDIR) $(WALKS) && $(call walkgdb,$(WALKOUT)) > $(WALKDIR)/walk.gdb
 	@$(MAKE) -s boot K=$(K) T=$(T) MODE=gdbtest GDBSCRIPT=$(WALKDIR)/walk.gdb \
 	  RUN=$(TARGET)-walk-$(K)-$(T)
 # make walks [STAGE=<id>]: regenerate docs/labs/walks from the kernels built (KMODE=exact: from
