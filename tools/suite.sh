@@ -7,7 +7,8 @@
 #   guest   a boot or a gdb session (one QEMU thread each): after the lane-less steps above it
 #   root    a fresh root or the container: after the lane-less steps above it, and one at a
 #           time (they share the kept .deb folders, whose lock apt holds): while one runs, the
-#           next waits aside and the steps below it go on
+#           next waits aside and the steps below it go on; root:KEY, a lane of its own beside
+#           them (another release's root: its own .deb folder)
 #   alone   nothing beside it (the browser, which podman's network changes would disturb)
 #   skip    not run: the command field says why (TAP's "ok N name # SKIP why")
 set -u
@@ -39,10 +40,11 @@ progress() {	# a kernel build's progress lines (tools/kbuild.sh) while step N ru
 		grep --line-buffered 'objects compiled' | sed -u 's/^/# /'
 }
 declare -A running=()	# pid of each step running -> its lane
-# "N|name|command" of the roots whose steps above have ended, waiting for the root lane
+# "N|name|command|lane" of the roots whose steps above have ended, waiting for their lane
 roots=()
 has()  { [[ " ${running[*]} " == *" $1 "* ]]; }
 room() { [ "${#running[@]}" -lt "$jobs_max" ]; }
+queued() { [[ " ${roots[*]} " == *"|$1 "* ]]; }
 start() {	# start N NAME COMMAND LANE
 	step "$1" "$2" "$3" & local pid=$!; running[$pid]=$4
 	[ "$4" != main ] || progress "$1" "$pid" &
@@ -51,10 +53,14 @@ start() {	# start N NAME COMMAND LANE
 reap() {
 	local ended= r
 	wait -n -p ended; [ -z "$ended" ] || unset "running[$ended]"
-	if [ "${#roots[@]}" -gt 0 ] && ! has root && ! has alone && room; then
-		r=${roots[0]}; roots=("${roots[@]:1}")
-		IFS='|' read -r rn rname rcmd <<< "$r"; start "$rn" "$rname" "$rcmd" root
-	fi
+	local i rn rname rcmd rlane
+	for i in "${!roots[@]}"; do
+		has alone || ! room && return
+		IFS='|' read -r rn rname rcmd rlane <<< "${roots[$i]}"
+		has "$rlane" && continue
+		unset "roots[$i]"; start "$rn" "$rname" "$rcmd" "$rlane"
+	done
+	roots=("${roots[@]}")
 }
 n=0
 while IFS='|' read -r name cmd lane; do
@@ -63,9 +69,9 @@ while IFS='|' read -r name cmd lane; do
 	skip)  printf 'ok %s %s # SKIP %s\n' "$n" "$name" "$cmd"; echo skip >> "$logdir/tally"
 	       continue ;;
 	alone) until [ "${#running[@]}" = 0 ] && [ "${#roots[@]}" = 0 ]; do reap; done ;;
-	root)  while has main; do reap; done
-	       # Another root runs: this one waits aside, and the steps below it go on.
-	       if has root || [ "${#roots[@]}" -gt 0 ]; then roots+=("$n|$name|$cmd"); continue; fi
+	root*) while has main; do reap; done
+	       # Another root of its lane runs: this one waits aside, and the steps below it go on.
+	       if has "$lane" || queued "$lane"; then roots+=("$n|$name|$cmd|$lane"); continue; fi
 	       until room; do reap; done ;;
 	*)     until ! has main && ! has alone && room; do reap; done ;;
 	esac

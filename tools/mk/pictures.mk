@@ -43,9 +43,9 @@ check-picture:
 	  $(call picture,$(S),$(TARGET),$(WORK)/pictures) \
 	  $(call picdiff,$(WORK)/pictures/$(S)-$(TARGET).txt)
 check-pictures-set:
-	@$(if $(TEST_TARGETS),,for f in $(notdir $(wildcard $(PICDIR)/*.txt)); do \
-	  case " $(foreach p,$(PICTURED),$(subst :,-,$(p)).txt) " in *" $$f "*) ;; \
-	  *) echo "$(PICDIR)/$$f belongs to no stage: remove it" >&2; exit 1;; esac; done;) \
+	@for f in $(if $(TEST_TARGETS),,$(notdir $(wildcard $(PICDIR)/*.txt))); do \
+	  echo " $(subst :,-,$(PICTURED:=.txt)) " | grep -qF " $$f " || { \
+	  echo "$(PICDIR)/$$f belongs to no stage: remove it" >&2; exit 1; }; done; \
 	  echo "pictures: each of $(PICDIR) is a stage's"
 
 # Each picture also as an SVG diagram beside its text, drawn by tools/host/picsvg from the .txt

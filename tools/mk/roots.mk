@@ -2,11 +2,12 @@
 .PHONY: check-fresh-root check-fresh-root-13 check-fresh-release check-series-13 check-container \
 	check-grading-image check-fresh-gradescope
 # The fresh roots and the container, planned after the first stage's steps (they import its
-# kernel): tools/suite.sh runs them one at a time, beside the steps below them.
+# kernel): tools/suite.sh runs them one at a time, beside the steps below them; Debian 13's
+# beside Debian 12's, in a lane of their own (each release keeps its own .deb folder).
 roots_plan = $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test \
-    PART=stages on linux 6.12 for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root))\
+    PART=stages on linux 6.12 for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root:trixie))\
   $(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first \
-    try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root)\
+    try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root:trixie)\
   $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
     learner's packages only,$(SUBMAKE) check-fresh-root,root)\
   $(call plan,a learner's release (no solutions/) in a fresh Debian 12 root: make run and \
