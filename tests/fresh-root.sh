@@ -6,10 +6,10 @@
 #                                             packages, no service enabled (with no ARCHIVE,
 #                                             the root builds its kernel: its compiler cache
 #                                             is kept in ROOTS/cache-RELEASE, as a learner's is)
-#   fresh-root.sh suite RELEASE [MAKEVARS]    make test PART=stages MAKEVARS in the root, its
-#                                             work dir and compiler cache kept in
-#                                             ROOTS/cache-RELEASE (the release's own kernel
-#                                             series and compilers)
+#   fresh-root.sh suite RELEASE [MAKEVARS]    as learner (with no ARCHIVE), then make test
+#                                             PART=stages MAKEVARS in the same root, its work
+#                                             dir and compiler cache kept in ROOTS/cache-RELEASE
+#                                             (the release's own kernel series and compilers)
 #   fresh-root.sh gradescope RELEASE ARCHIVE ZIP   setup.sh, then run_autograder on a solution
 #   fresh-root.sh release RELEASE ARCHIVE     LAB a learner's release (make release): make run
 #                                             and make grade verdicts with no solutions/
@@ -34,15 +34,13 @@ mkdir -p "$keep/ccache"
 inroot() { BIND="$LAB:/lab.git $d/io:/io ${2:-}" tools/freshroot.sh run "$rel" "$d/root" \
 	sh -c "$1"; }
 clone_run="git clone -q /lab.git /root/lab && cd /root/lab && s=\$(date +%s)"
-case $what in
-learner)
-	inroot "$(state before); $clone_run; make run ${archive:+KERNELS_FROM=/io/kernels.tar.zst} \
-		</dev/null >/io/run.log 2>&1;
-		echo \$? \$((\$(date +%s) - s)) > /io/rc; $(state after);
-		ROLE=learner sh -c '. tools/packages.sh; echo \$pkgs > /io/learner
-			echo \$others > /io/others'" \
-		"$([ -n "$archive" ] || echo "$keep/ccache:/root/.cache/lab311/ccache")" ||
-		fail "the root did not run"
+# The learner's make run (first try, learner's packages only), and what it installed.
+learner_run="$(state before); git clone -q /lab.git \$HOME/first && cd \$HOME/first &&
+	s=\$(date +%s); make run ${archive:+KERNELS_FROM=/io/kernels.tar.zst} </dev/null \
+	>/io/run.log 2>&1; echo \$? \$((\$(date +%s) - s)) > /io/rc; $(state after);
+	ROLE=learner sh -c '. tools/packages.sh; echo \$pkgs > /io/learner
+		echo \$others > /io/others'; cd /"
+learner_verdict() {
 	read -r rc secs < "$d/io/rc"
 	grep -E '^(deps|kernels|kbuild|reference|you):' "$d/io/run.log" | cut -c1-160
 	[ "$rc" = 0 ] && grep -q '^reference: .*: PASS' "$d/io/run.log" ||
@@ -63,7 +61,14 @@ learner)
 		"($([ -n "$archive" ] && echo "kernel imported" ||
 			echo "kernel built, with the release's compiler cache"); packages" \
 		"installed: $(comm -13 "$d/io/before.pkgs" "$d/io/after.pkgs" | wc -l)," \
-		"asked for: $(echo "$want" | wc -w), services enabled: none)" ;;
+		"asked for: $(echo "$want" | wc -w), services enabled: none)"
+}
+case $what in
+learner)
+	inroot "$learner_run" \
+		"$([ -n "$archive" ] || echo "$keep/ccache:/root/.cache/lab311/ccache")" ||
+		fail "the root did not run"
+	learner_verdict ;;
 release)
 	# A learner's release: no solutions/ in the clone; make run, then make grade of the stage.
 	inroot "$clone_run; test ! -e solutions && make run KERNELS_FROM=/io/kernels.tar.zst \
@@ -81,15 +86,20 @@ release)
 	echo "fresh $rel root, a learner's release: make run and make grade verdicts with no" \
 		"solutions/, $secs s from git clone" ;;
 suite)
-	vars=$archive
-	inroot "$clone_run; make test PART=stages ROLE=learner $vars </dev/null >/io/run.log 2>&1;
-		echo \$? \$((\$(date +%s) - s)) > /io/rc" "$keep:/root/.cache/lab311" ||
+	# First the learner's make run (its work dir apart, in the root: XDG_CACHE_HOME; the
+	# compiler cache kept), then the suite's stages with the work dir kept.
+	vars=$archive archive=
+	inroot "export XDG_CACHE_HOME=\$HOME/first-cache CCACHE_DIR=/root/.cache/lab311/ccache
+		$learner_run; unset XDG_CACHE_HOME CCACHE_DIR; $clone_run;
+		make test PART=stages ROLE=learner $vars </dev/null >/io/suite.log 2>&1;
+		echo \$? \$((\$(date +%s) - s)) > /io/suite.rc" "$keep:/root/.cache/lab311" ||
 		fail "the root did not run"
-	read -r rc secs < "$d/io/rc"
-	grep -E '^(not ok|#   )' "$d/io/run.log" | cut -c1-160
-	last=$(tail -1 "$d/io/run.log")
+	learner_verdict
+	read -r rc secs < "$d/io/suite.rc"
+	grep -E '^(not ok|#   )' "$d/io/suite.log" | cut -c1-160
+	last=$(tail -1 "$d/io/suite.log")
 	echo "$rel root: make test PART=stages $vars:" \
-		"$(grep -c '^ok ' "$d/io/run.log") steps ok; $last; $secs s from git clone"
+		"$(grep -c '^ok ' "$d/io/suite.log") steps ok; $last; $secs s from git clone"
 	[ "$rc" = 0 ] && echo "$last" | grep -q ' passed, 0 failed$' || fail "$last" ;;
 gradescope)
 	zip=$4; rm -rf "$d/io/ag" && mkdir -p "$d/io/ag/source" "$d/io/ag/submission/exercises"

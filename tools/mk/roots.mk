@@ -4,10 +4,11 @@
 # The fresh roots and the container, planned after the first stage's steps (they import its
 # kernel): tools/suite.sh runs them one at a time, beside the steps below them; Debian 13's
 # beside Debian 12's, in a lane of their own (each release keeps its own .deb folder).
-roots_plan = $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a Debian 13 root: make test \
-    PART=stages on linux 6.12 for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root:trixie))\
+roots_plan = $(if $(filter-out trixie,$(HOST_RELEASE)),$(call plan,a fresh Debian 13 root: make \
+    run gives its verdict on linux 6.12 on the first try$(comma) learner's packages only; then \
+    make test PART=stages there for $(SERIES_TARGET),$(SUBMAKE) check-series-13,root:trixie),\
   $(call plan,a fresh Debian 13 root: make run gives its verdict on linux 6.12 on the first \
-    try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root:trixie)\
+    try$(comma) learner's packages only,$(SUBMAKE) check-fresh-root-13,root))\
   $(call plan,a fresh Debian 12 root: make run gives its verdict on the first try$(comma) \
     learner's packages only,$(SUBMAKE) check-fresh-root,root)\
   $(call plan,a learner's release (no solutions/) in a fresh Debian 12 root: make run and \
@@ -45,8 +46,9 @@ check-fresh-release: $(FRESHK)
 	  LAB=$(WORK)/release tests/fresh-root.sh release bookworm $(FRESHK)
 check-fresh-root-13: $(FRESHK)
 	@tests/fresh-root.sh learner trixie $(call own_kernels,trixie)
-# Debian 13's kernel series in its own root, on a machine that runs another: every stage on
-# the first stage's first target.
+# Debian 13's kernel series in its own root, on a machine that runs another: a learner's make
+# run there first (as check-fresh-root-13 does), then every stage on the first stage's first
+# target.
 SERIES_TARGET := $(firstword $(call manifest_for,$(FIRST),TARGETS))
 check-series-13:
 	@tests/fresh-root.sh suite trixie TEST_TARGETS=$(SERIES_TARGET)
