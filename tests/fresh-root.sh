@@ -16,7 +16,9 @@
 # Env: WORK, ROOTS (tools/freshroot.sh), LAB.
 set -eu
 : "${WORK:?}" "${ROOTS:?}" "${LAB:?}"
-what=$1 rel=$2 archive=${3:-}
+what=$1 rel=$2 archive=${3:-} vars=
+# suite's third argument is make's variables; its learner's run builds its kernel.
+[ "$what" != suite ] || { vars=$archive archive=; }
 d=$WORK/fresh-$rel-$what
 fail() { echo "fresh $rel root ($what): $*" >&2; exit 1; }
 mkdir -p "$d" && rm -rf "$d/io" && mkdir -p "$d/io"
@@ -88,7 +90,6 @@ release)
 suite)
 	# First the learner's make run (its work dir apart, in the root: XDG_CACHE_HOME; the
 	# compiler cache kept), then the suite's stages with the work dir kept.
-	vars=$archive archive=
 	inroot "export XDG_CACHE_HOME=\$HOME/first-cache CCACHE_DIR=/root/.cache/lab311/ccache
 		$learner_run; unset XDG_CACHE_HOME CCACHE_DIR; $clone_run;
 		make test PART=stages ROLE=learner $vars </dev/null >/io/suite.log 2>&1;
