@@ -22,4 +22,4 @@
 include tools/engine.mk $(addprefix tools/mk/,boot.mk kernels.mk guest.mk debug.mk grade.mk \
 	repro.mk class.mk docs.mk)
 include tools/suite.mk $(addprefix tools/mk/,checks.mk guest-checks.mk roots.mk pictures.mk \
-	walks.mk session.mk)
+	walks.mk session.mk steps.mk)
