@@ -46,9 +46,10 @@ check-gdb-attach:
 	@LABMAKE="$(SUBMAKE) STAGE=$(FIRST)" KDIR=$(WORK)/out/$(FIRST_AT) tests/gdb-attach.sh
 
 # make grade-all on tests/submissions (and unsafe tarballs and links made on the spot), on
-# the first stage, the cheapest to boot: its kernel is built by its own step before this one.
-# Then the same class with JOBS=2, and in two parts graded apart and merged with the make
-# commands of .github/workflows/grade-class.yml, on that kernel exported (tests/grade-class.sh).
+# the first stage, the cheapest to boot, two boots at a time: its kernel is built by its own step
+# before this one. Then the same class in two parts graded apart, one boot at a time, and merged
+# with the make commands of .github/workflows/grade-class.yml, on that kernel exported
+# (tests/grade-class.sh): the same reports.
 check-grade-all: host
 	@MAKE="$(SUBMAKE)" tests/grade-all.sh $(FIRST)
 	@$(SUBMAKE) $(FRESHK) && LABMAKE="$(SUBMAKE)" tests/grade-class.sh $(FIRST) $(FRESHK)
