@@ -9,6 +9,7 @@ awk '{ n = split($1, k, "/"); kern = k[n - 1] " [" k[n - 2] "]"; run = $2; sub(/
 	if ($3 == "replay") why = "replay"
 	else if (run ~ /-replay-/) why = "record"
 	else if (run ~ /-gdb-/) why = "gdb"
+	else if (run ~ /-session-/) why = "session"
 	else if (run ~ /-walk-/) why = "walk"
 	else if (run ~ /-picture-/) why = "picture"
 	else if (run ~ /-repro-/) why = "repro"

@@ -2,7 +2,8 @@
 .PHONY: boot grade-log
 # boot K=kernel-stage T=test-stage CODE=... MODE=batch|interactive|wait|walk|gdbtest
 #   EXPECT=all|zero|flip [REPORT_ONLY=y: a failing verdict is no failure, once reported]
-# RUN names the run's directory (log, results.json, junit.xml).
+# RUN names the run's directory (log, results.json, junit.xml); KARGS: more for the kernel's
+# command line (make repro's oops=panic).
 MODE   ?= batch
 EXPECT ?= all
 RUN    ?= $(TARGET)-$(K)-$(T)-$(CODEID)
@@ -17,7 +18,7 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux \
 	    $(DEBUG_PREFIX)/linux" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
-	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(CMDLINE_$(TARGET))" \
+	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(strip $(CMDLINE_$(TARGET)) $(KARGS))" \
 	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))" DRYRUN=$(DRYRUN) \
 	  REPLAY=$(REPLAY) $(REVIEW)
 # The review answers of the code graded, against the stage's questions (solutions/ holds the

@@ -19,8 +19,11 @@ REPRODIR   = $(WORK)/runs/$(REPRORUN)
 REPROBELOW = $(call below,$(STAGE))
 reproexit  = $(WORK)/runs/$(REPRORUN)-$(1)/exit
 # repro_boot K,SIDE: boot kernel K with the compiled reproducer as the command; prints K:STATUS.
+# An oops ends the guest (oops=panic): its status is 125 however the kernel goes on, and a
+# kernel the bug has damaged may run on to the timeout instead (6.12's 08 and 09).
 repro_boot = rm -f $(call reproexit,$(2)); $(if $(NOBUILD),test -s $(OUT)/$(1)/stamp && )\
 	$(MAKE) -s boot K=$(1) T=$(STAGE) CODE=exercises CMD=./repro FILES=$(REPRODIR)/files \
+	KARGS=oops=panic \
 	RUN=$(REPRORUN)-$(2) TIMEOUT=$(REPRO_TIMEOUT) > $(REPRODIR)/$(2).log 2>&1; \
 	echo "$(1):$$(cat $(call reproexit,$(2)) 2>/dev/null || echo -)"
 REPROGRADE = $(GRADE) --manifest labs/$(STAGE)/stage.mk --target $(TARGET) \
