@@ -12,7 +12,7 @@ awk '{ n = split($1, k, "/"); kern = k[n - 1] " [" k[n - 2] "]"; run = $2; sub(/
 	else if (run ~ /-session-/) why = "session"
 	else if (run ~ /-walk-/) why = "walk"
 	else if (run ~ /-picture-/) why = "picture"
-	else if (run ~ /-repro-/) why = "repro"
+	else if (run ~ /-(repro|bisect)-/) why = "repro"
 	else why = "checks"
 	b[kern] += 1; w[kern, why] += 1; all += 1; kinds[why] = 1 }
 	END { printf "%-34s %5s  %s\n", "boots per kernel", "boots", "what for"

@@ -13,7 +13,7 @@
 REPRO_TIMEOUT ?= 60
 repro_file = $(firstword $(subst :, ,$(call manifest_for,$(1),REPRO)))
 REPRO_SRC ?= $(GRADED)/$(STAGE)/$(call repro_file,$(STAGE))
-REPRORUN   = $(TARGET)-repro-$(STAGE)-$(shell printf %s '$(abspath $(REPRO_SRC))' | sha1sum | \
+REPRORUN   = $(TARGET)-$(or $(REPROKIND),repro)-$(STAGE)-$(shell printf %s '$(abspath $(REPRO_SRC))' | sha1sum | \
 	     cut -c1-8)
 REPRODIR   = $(WORK)/runs/$(REPRORUN)
 REPROBELOW = $(call below,$(STAGE))
@@ -53,7 +53,8 @@ repro-on: repro-cc
 
 # make bisect [STAGE=id] [GOOD=id BAD=id] [REPRO_SRC=file.c]: git bisect run over the stages
 # from GOOD to BAD (a repository of one commit per stage, tools/bisect.sh), each step the
-# reproducer on that stage's kernel (make repro-on); it names the first stage where it fails.
+# reproducer on that stage's kernel (make repro-on, in run dirs of its own: REPROKIND, as make
+# repro may run beside it); it names the first stage where it fails.
 BISECT_OF = $(call manifest,$(STAGE),BISECT)
 GOOD     ?= $(word 1,$(BISECT_OF))
 BAD      ?= $(word 2,$(BISECT_OF))
@@ -61,6 +62,6 @@ bisect: repro-check
 	@test -n "$(GOOD)" -a -n "$(BAD)" || { echo "lab: make bisect needs GOOD= and BAD= stages" \
 	  "($(STAGE) has no BISECT)" >&2; exit 2; }
 	@STAGES="$(STAGES)" STEP='$(MAKE) -s --no-print-directory -C $(LAB) repro-on \
-	  STAGE=$(STAGE) TARGET=$(TARGET) REPRO_SRC=$(abspath $(REPRO_SRC)) \
+	  STAGE=$(STAGE) TARGET=$(TARGET) REPRO_SRC=$(abspath $(REPRO_SRC)) REPROKIND=bisect \
 	  $(if $(NOBUILD),NOBUILD=1)' \
 	  tools/bisect.sh $(WORK)/bisect $(GOOD) $(BAD)
