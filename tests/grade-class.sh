@@ -29,7 +29,8 @@ for i in 1 2; do
 	m=$c/m$i t0=$(date +%s)
 	{ $LABMAKE kernels-import KERNELS_FROM="$url" WORK="$m/work" &&
 		$LABMAKE grade-all SUBMISSIONS="$c/in" CLASS="$m/part" SHARD=$i/2 STAGE="$s" \
-		TIMEOUT=30 JOBS=1 WORK="$m/work"; } > "$m.log" 2>&1 || fail "part $i: $(tail -3 "$m.log")"
+		TIMEOUT=30 JOBS=1 WORK="$m/work"; } > "$m.log" 2>&1 ||
+		fail "part $i: $(tail -3 "$m.log")"
 	# Part i holds the i-th learner of the class, the (i+2)-th, and so on.
 	[ "$(cd "$m/part" && ls -d */ | tr -d / | LC_ALL=C sort)" = "$(sed -n 's/^learner //p' \
 		"$c/out/part" | awk -v i=$i 'NR % 2 == i % 2' | LC_ALL=C sort)" ] ||

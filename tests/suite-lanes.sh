@@ -12,7 +12,8 @@ n=0
 step() { n=$((n + 1))
 	printf '%s|%s|%s\n' "s$n $1" "t=\$(date +%s%N); sleep $2; \
 echo $n $1 \$t \$(date +%s%N) >> $ev; echo done" "$(echo "$1" | sed 's/^main$//')"; }
-{ step main 0.4; step root 1.2; step root:13 0.8; step root 0.4; step root:13 0.3; step guest 0.6; step main 0.3; step guest 0.3
+{ step main 0.4; step root 1.2; step root:13 0.8; step root 0.4; step root:13 0.3
+  step guest 0.6; step main 0.3; step guest 0.3
   step guest 0.3; step root 0.2; step main 0.2; step alone 0.2; step main 0.2; step guest 0.2
   echo "s skip|not run here|skip"; echo "s fails|false|guest"; } > "$d/plan"
 JOBS=2 tools/suite.sh "$d/logs" < "$d/plan" > "$d/out" && { cat "$d/out"; exit 1; }
@@ -29,7 +30,8 @@ sort -n "$ev" | awk -v jobs=2 -v want="$n" '
 			if (!(s[j] < e[i] && s[i] < e[j])) continue
 			pairs++; p = "steps " i " (" lane[i] ") and " j " (" lane[j] ") overlapped"
 			if (lane[i] == "main" && lane[j] == "main") bad(p ": two lane-less steps")
-			if (lane[i] == lane[j] && lane[i] ~ /^root/) bad(p ": two roots of one lane")
+			if (lane[i] == lane[j] && lane[i] ~ /^root/)
+				bad(p ": two roots of one lane")
 			if (lane[i] ~ /^root/ && lane[j] ~ /^root/ && lane[i] != lane[j]) lanes2++
 			if (lane[i] == "alone" || lane[j] == "alone") bad(p ": one runs alone")
 			if (lane[i] == "main" && lane[j] != "main")

@@ -85,7 +85,8 @@ else
 	t0=$(date +%s)
 	tools/boot.sh "$mode" "$log" || [ $? = 124 ]
 	[ -z "${DRYRUN:-}" ] || exit 0
-	[ "${RR:-}" != replay ] || { echo "boot: the replay ran $(( $(date +%s) - t0 )) s"; exit 0; }
+	[ "${RR:-}" != replay ] ||
+		{ echo "boot: the replay ran $(( $(date +%s) - t0 )) s"; exit 0; }
 	echo "boot: the guest ran $(( $(date +%s) - t0 )) s (log: $log)${RR:+; recorded in $rr}"
 fi
 # The second code set's report, from its marker on, to its own log; a guest that stopped

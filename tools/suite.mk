@@ -73,7 +73,8 @@ test-plan-rest: test-plan-stages
 	$(call plan,gdb attaches with the .gdbinit and the launch.json that make debug writes,\
 	  $(SUBMAKE) check-gdb-attach)
 	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution \
-	  full marks; JOBS=2 and two parts (JOBS=1) merged give the same reports,$(SUBMAKE) check-grade-all)
+	  full marks; JOBS=2 and two parts (JOBS=1) merged give the same reports,\
+	  $(SUBMAKE) check-grade-all)
 	$(call plan,grade-all: the reproducer and bisect exercises in the CSV$(comma) JUnit and \
 	  Gradescope reports,$(SUBMAKE) check-grade-all-repro)
 	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \

@@ -18,7 +18,8 @@ RUNENV  = RUNDIR=$(WORK)/runs/$(RUN) KDIR=$(OUT)/$(K) GUEST=$(GUEST) QEMU="$(QEM
 	  DECODE="CROSS_COMPILE=$(CROSS) $(KSRC)/scripts/decode_stacktrace.sh $(OUT)/$(K)/vmlinux \
 	    $(DEBUG_PREFIX)/linux" \
 	  GEN_INIT_CPIO=$(HOSTBIN)/gen_init_cpio LABINIT=$(LABINIT) BUSYBOX=$(BUSYBOX_$(USERLAND)) \
-	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) CMDLINE="$(strip $(CMDLINE_$(TARGET)) $(KARGS))" \
+	  LOADER=$(LOADER_$(TARGET)) DTB=$(DTB_$(TARGET)) \
+	  CMDLINE="$(strip $(CMDLINE_$(TARGET)) $(KARGS))" \
 	  KERNELS="$(foreach t,$(KERNELS),$(t)=$(WORK)/out/$(t)/$(K))" DRYRUN=$(DRYRUN) \
 	  REPLAY=$(REPLAY) $(REVIEW)
 # The review answers of the code graded, against the stage's questions (solutions/ holds the

@@ -15,7 +15,8 @@ PICTURED  = $(foreach s,$(STAGES),$(foreach t,$(call test_targets,$(s)),\
 	    $(if $(call manifest_for,$(s),PICTURE,$(t)),$(s):$(t))))
 PICLOG    = $(WORK)/picture.log
 # picture STAGE,TARGET[,DIR]: draw it into DIR (PICDIR), or say why not.
-picture   = f=$(abspath $(or $(3),$(PICDIR)))/$(1)-$(2).txt; rm -f $$f; PICTURE=$$f $(MAKE) -s boot K=$(1) \
+picture   = f=$(abspath $(or $(3),$(PICDIR)))/$(1)-$(2).txt; rm -f $$f; \
+	    PICTURE=$$f $(MAKE) -s boot K=$(1) \
 	    T=$(1) TARGET=$(2) KMODE=$(KMODE) MODE=gdbtest GDBSCRIPT=tools/gdb/picture.py \
 	    RUN=$(2)-picture-$(1) >$(PICLOG) 2>&1 && test -s $$f || { tail -20 $(PICLOG) >&2; \
 	    echo "pictures: $(1) on $(2) failed (is its kernel built?)" >&2; exit 1; }; \
@@ -33,7 +34,8 @@ check-pictures:
 	@echo "pictures: $(words $(PICTURED)) of linux $(SERIES) match their kernels"
 # picdiff FILE: a picture drawn, against the one committed for this series (or the first's).
 picdiff = f=$(notdir $(1)); p=$(PICDIR)/$$f; [ -f $$p ] || p=$(PICTURES)/$$f; \
-	  if diff -u $$p $(1); then echo "picture: $$p matches its kernel"; else echo "$$p differs" \
+	  if diff -u $$p $(1); then echo "picture: $$p matches its kernel"; \
+	  else echo "$$p differs" \
 	  "from what the kernel of linux $(SERIES) shows: run 'make pictures' and commit" >&2; \
 	  false; fi
 # check-picture S=<id> TARGET=<t>: one picture drawn and compared (a kernel whose session,

@@ -13,7 +13,8 @@
 REPRO_TIMEOUT ?= 60
 repro_file = $(firstword $(subst :, ,$(call manifest_for,$(1),REPRO)))
 REPRO_SRC ?= $(GRADED)/$(STAGE)/$(call repro_file,$(STAGE))
-REPRORUN   = $(TARGET)-$(or $(REPROKIND),repro)-$(STAGE)-$(shell printf %s '$(abspath $(REPRO_SRC))' | sha1sum | \
+REPRORUN   = $(TARGET)-$(or $(REPROKIND),repro)-$(STAGE)-$(shell \
+	     printf %s '$(abspath $(REPRO_SRC))' | sha1sum | \
 	     cut -c1-8)
 REPRODIR   = $(WORK)/runs/$(REPRORUN)
 REPROBELOW = $(call below,$(STAGE))
