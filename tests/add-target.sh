@@ -37,7 +37,8 @@ echo "$name: make run DRYRUN=1 STAGE=$stage TARGET=$t: virt's QEMU command on it
 	"nothing built"
 passes test-plan
 printf '%s\n' "$out" | grep -q "^$stage \[$t\]: kernel builds|" &&
-	printf '%s\n' "$out" | grep -Eq "^$stage \[$t\]: (one boot: )?solution passes every check" ||
+	printf '%s\n' "$out" |
+	grep -Eq "^$stage \[$t\]: (one boot: )?solution passes every check" ||
 	fail "make test-plan builds or boots nothing on $t"
 echo "$name: make test-plan: $(printf '%s\n' "$out" | grep -c "\[$t\]") steps of $stage on $t"
 tests/qemu-golden.sh >/dev/null || fail "tests/qemu-golden.sh fails"
