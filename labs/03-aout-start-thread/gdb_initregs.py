@@ -46,30 +46,34 @@ def show(who, by_kernel_thread):
           regs in (old, [0, 0, 0]), "neither the stack words nor zeros")
 
 
-init = entry_of(os.environ["LABINIT"])
-helper = entry_of(os.path.join(os.environ["GUEST"], "test_entry"))
-# An address may be code of other programs too, hot code even (each build of the lab's /init
-# moves its entry): /init's breakpoint goes once /init has started, the only time it counts.
-bps = {addr: gdb.Breakpoint("*0x%x" % addr, internal=True) for addr in {init, helper}}
-seen = set()
-for _ in range(200):
-    gdb.execute("continue", to_string=True)
-    pc = int(gdb.parse_and_eval("$pc")) & 0xFFFFFFFF
-    sp = int(gdb.parse_and_eval("$sp")) & 0xFFFFFFFF
-    argc = word(sp)
-    # The same address may be code of another program: only a fresh stack counts.
-    args = [string_at(word(sp + 4 + 4 * i)) for i in range(argc)] if 0 < argc < 4 else []
-    if pc == init and args[:1] == ["/init"] and "init" not in seen:
-        show("/init, started by the kernel", True)
-        seen.add("init")
-        if init != helper:
-            bps[init].delete()
-    elif pc == helper and args[1:] == ["--helper", "/tmp/exec.rec"] and "exec" not in seen:
-        show("test_entry, started by execve() in a process", False)
-        seen.add("exec")
-    elif pc == helper and args[1:] == ["--helper", "/tmp/umh.rec"]:
-        show("test_entry, started by call_usermodehelper()", True)
-        seen.add("umh")
-        break
-check("stopped in /init and in both starts of the helper", seen == {"init", "exec", "umh"})
-report("gdb initregs test")
+def initregs():
+    init = entry_of(os.environ["LABINIT"])
+    helper = entry_of(os.path.join(os.environ["GUEST"], "test_entry"))
+    # An address may be code of other programs too, hot code even (each build of the lab's /init
+    # moves its entry): /init's breakpoint goes once /init has started, the only time it counts.
+    bps = {addr: gdb.Breakpoint("*0x%x" % addr) for addr in {init, helper}}
+    seen = set()
+    for _ in range(200):
+        yield
+        pc = int(gdb.parse_and_eval("$pc")) & 0xFFFFFFFF
+        sp = int(gdb.parse_and_eval("$sp")) & 0xFFFFFFFF
+        argc = word(sp)
+        # The same address may be code of another program: only a fresh stack counts.
+        args = [string_at(word(sp + 4 + 4 * i)) for i in range(argc)] if 0 < argc < 4 else []
+        if pc == init and args[:1] == ["/init"] and "init" not in seen:
+            show("/init, started by the kernel", True)
+            seen.add("init")
+            if init != helper:
+                bps[init].delete()
+        elif pc == helper and args[1:] == ["--helper", "/tmp/exec.rec"] and "exec" not in seen:
+            show("test_entry, started by execve() in a process", False)
+            seen.add("exec")
+        elif pc == helper and args[1:] == ["--helper", "/tmp/umh.rec"]:
+            show("test_entry, started by call_usermodehelper()", True)
+            seen.add("umh")
+            break
+    check("stopped in /init and in both starts of the helper", seen == {"init", "exec", "umh"})
+    report("gdb initregs test")
+
+
+part(initregs)

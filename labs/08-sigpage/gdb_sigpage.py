@@ -16,19 +16,24 @@ def user_regs():
     return gdb.parse_and_eval("*((struct pt_regs *)0x%x - 1)" % (stack + 8192 - 8))
 
 
-gdb.execute("break signal_setup_done if !failed && !(ksig->ka.sa.sa_flags & %d)" % SA_RESTORER,
-            to_string=True)
-gdb.execute("continue", to_string=True)
-check("stopped in signal_setup_done for a handler without SA_RESTORER",
-      gdb.selected_frame().name() == "signal_setup_done")
-regs = user_regs()
-lr, pc = int(regs["uregs"][14]) & 0xFFFFFFFF, int(regs["uregs"][15]) & 0xFFFFFFFF  # ARM_lr, ARM_pc
-gdb.execute("lab sigpage")
-code, where = sigreturn_code()
-gdb.write("handler 0x%08x will return to 0x%08x\n" % (pc, lr))
-check("it returns to the rt_sigreturn code in the %s" % where.split(" at")[0], lr == code + RT_ARM,
-      "lr 0x%08x, code at 0x%08x" % (lr, code))
+def sigpage():
+    gdb.execute("break signal_setup_done if !failed && !(ksig->ka.sa.sa_flags & %d)" % SA_RESTORER,
+                to_string=True)
+    yield
+    check("stopped in signal_setup_done for a handler without SA_RESTORER",
+          gdb.selected_frame().name() == "signal_setup_done")
+    regs = user_regs()
+    # ARM_lr, ARM_pc
+    lr, pc = int(regs["uregs"][14]) & 0xFFFFFFFF, int(regs["uregs"][15]) & 0xFFFFFFFF
+    gdb.execute("lab sigpage")
+    code, where = sigreturn_code()
+    gdb.write("handler 0x%08x will return to 0x%08x\n" % (pc, lr))
+    check("it returns to the rt_sigreturn code in the %s" % where.split(" at")[0],
+          lr == code + RT_ARM, "lr 0x%08x, code at 0x%08x" % (lr, code))
 
-for page in (VECTORS, VECTORS + 0x1000):
-    gdb.execute("lab pte 0x%x" % page)
-report("gdb sigpage test")
+    for page in (VECTORS, VECTORS + 0x1000):
+        gdb.execute("lab pte 0x%x" % page)
+    report("gdb sigpage test")
+
+
+part(sigpage)

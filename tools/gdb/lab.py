@@ -328,43 +328,5 @@ Kuser()
 Fiq()
 
 
-# Batch tests (tools/gdb/test_*.py): TAP-like lines, a summary, and gdb's exit status. In a
-# session (LAB_SESSION set: tools/mk/session.mk), several parts share one boot: report() keeps
-# each part's verdict and returns, and session_end() lets the guest finish and quits with them.
-results = []
-verdicts = []
-SESSION = bool(os.environ.get("LAB_SESSION"))
-
-
-def check(name, cond, detail=""):
-    results.append(bool(cond))
-    gdb.write("%s %d %s%s\n" % ("ok" if cond else "not ok", len(results), name,
-                                "" if cond else " # " + detail))
-
-
-def report(title):
-    failed = results.count(False)
-    gdb.write("%s: %d passed, %d failed\n" % (title, len(results) - failed, failed))
-    if SESSION:
-        verdicts.append((title, failed))
-        results.clear()
-        return
-    try:
-        gdb.execute("kill", to_string=True)
-    except gdb.error:
-        pass    # the guest has already finished (the orphan test lets it run to the end)
-    gdb.execute("quit %d" % (1 if failed else 0))
-
-
-def session_end():
-    """The session's parts are done: the guest runs on to its power-off (its tests' report is
-    graded from the console), and gdb quits with the parts' verdict."""
-    gdb.execute("delete", to_string=True)
-    try:
-        gdb.execute("continue", to_string=True)
-    except gdb.error:
-        pass    # QEMU exits when the guest powers off: gdb loses the connection
-    bad = [t for t, f in verdicts if f]
-    gdb.write("session: %d parts, %s\n" % (len(verdicts), "failed: " + ", ".join(bad) if bad
-                                           else "all passed"))
-    gdb.execute("quit %d" % (1 if bad else 0))
+# The batch tests' tally and their parts (tools/gdb/parts.py), beside this file.
+gdb.execute("source " + os.path.join(os.path.dirname(os.path.abspath(__file__)), "parts.py"))

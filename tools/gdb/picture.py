@@ -105,16 +105,16 @@ def picture():
     return "\n".join(out) + "\n"
 
 
-def draw_picture(path):
-    """The picture, at the guest's power-off (where a walk may have stopped already), to PATH."""
+def picture_part():
+    """The picture, at the guest's power-off (where a walk may stand already), to PICTURE."""
     if gdb.selected_frame().name() != "kernel_power_off":
         gdb.execute("break kernel_power_off", to_string=True)
-        gdb.execute("continue", to_string=True)
+        yield
     text_out = picture()
-    with open(path, "w") as f:
+    with open(os.environ["PICTURE"], "w") as f:
         f.write(text_out)
     gdb.write(text_out)
+    report("picture")
 
 
-draw_picture(os.environ["PICTURE"])
-report("picture")
+part(picture_part)

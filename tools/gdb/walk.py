@@ -111,24 +111,32 @@ class Walk:
 
     def next(self):
         """Run to the next checkpoint and show it; False if the walk cannot go on."""
-        if self.done == len(self.stops):
-            gdb.write("lab walk: the walk is over; 'continue' lets the guest finish\n")
-            return False
-        stop = self.stops[self.done]
-        self.disarm()
-        why = stop.skip and stop.skip()
-        if why:
+        return drive(self.one())
+
+    def one(self):
+        """The next checkpoint, as a part (tools/gdb/parts.py): its yield lets the guest run
+        on to it; it returns False if the walk cannot go on."""
+        while True:
+            if self.done == len(self.stops):
+                gdb.write("lab walk: the walk is over; 'continue' lets the guest finish\n")
+                return False
+            stop = self.stops[self.done]
+            self.disarm()
+            why = stop.skip and stop.skip()
+            if not why:
+                break
             self.done += 1
             self.emit("\n== %d/%d %s\n== not on this kernel: %s\n" % (
                 self.done, len(self.stops), stop.title, why))
-            return self.next() if self.done < len(self.stops) else True
+            if self.done == len(self.stops):
+                return True
         if stop.watch:
             w = stop.watch() if callable(stop.watch) else stop.watch
             self.bps = [Checkpoint(w, watch=True)]
         else:
             self.bps = [Checkpoint(s, stop.cond) for s in stop.specs()]
         try:
-            gdb.execute("continue", to_string=self.batch)
+            yield
         except gdb.error as e:
             self.emit("the guest never reached checkpoint %d (%s): %s\n" % (
                 self.done + 1, stop.where(), e))
@@ -170,7 +178,7 @@ class Walk:
                     if isinstance(r, tuple) else (bool(r), "")
             except Exception as e:  # a symbol this kernel lacks, memory it cannot read
                 ok, why = False, "%s: %s" % (type(e).__name__, e)
-            results.append(ok)  # lab.py's tally: report() ends a batch run with it
+            results.append(ok)  # the part's tally (tools/gdb/parts.py): report() ends it
             self.emit("%s %d %s%s\n" % ("ok" if ok else "not ok", len(results), name,
                                        "" if ok else " # " + why))
         if self.done < len(self.stops) and not self.batch:
@@ -249,19 +257,23 @@ def walkthrough(*stops, bases=SIGPAGE, masks=MASKS):
 
 
 def walk_batch(path, label, below):
-    """Every checkpoint without a pause; the output, normalised, to PATH; then quit with the
-    checks' verdict (report() of lab.py). BELOW: on the kernel below the stage, where the
-    walk shows what differs and leaves out what the learner should see."""
+    """Every checkpoint without a pause, as a part (tools/gdb/parts.py); the output,
+    normalised, to PATH; then the checks' verdict (report()). BELOW: on the kernel below the
+    stage, where the walk shows what differs and leaves out what the learner should see."""
     w = WALK
     w.batch, w.says, w.out = True, not below, []
     w.emit("# walk of %s\n" % label)
-    while w.done < len(w.stops) and w.next():
-        pass
-    if w.done < len(w.stops):
-        results.append(False)
-    with open(path, "w") as f:
-        f.write("".join(w.out))
-    report("walk")
+
+    def walk():
+        while w.done < len(w.stops):
+            if not (yield from w.one()):
+                break
+        if w.done < len(w.stops):
+            results.append(False)
+        with open(path, "w") as f:
+            f.write("".join(w.out))
+        report("walk")
+    part(walk)
 
 
 class WalkCommand(gdb.Command):

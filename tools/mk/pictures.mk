@@ -20,7 +20,7 @@ picture   = f=$(abspath $(or $(3),$(PICDIR)))/$(1)-$(2).txt; rm -f $$f; \
 	    T=$(1) TARGET=$(2) KMODE=$(KMODE) MODE=gdbtest GDBSCRIPT=tools/gdb/picture.py \
 	    RUN=$(2)-picture-$(1) >$(PICLOG) 2>&1 && test -s $$f || { tail -20 $(PICLOG) >&2; \
 	    echo "pictures: $(1) on $(2) failed (is its kernel built?)" >&2; exit 1; }; \
-	    echo "pictures: $(PICDIR)/$(1)-$(2).txt";
+	    echo "pictures: $(or $(3),$(PICDIR))/$(1)-$(2).txt";
 pictures: host
 	@mkdir -p $(PICDIR) && \
 	  $(foreach p,$(PICTURED),$(call picture,$(call field1,$(p)),$(call field2,$(p)))) \
