@@ -16,15 +16,15 @@ SESS_PIC  = $(if $(sess_own),$(call manifest_for,$(T),PICTURE,$(TARGET)))
 # gdbscript NAME: labs/<T>/gdb_<NAME>.py, or another stage's for OTHER-STAGE/NAME.
 gdbscript = labs/$(if $(findstring /,$(1)),$(dir $(1)),$(T)/)gdb_$(notdir $(1)).py
 SESS_PICF = $(SESSDIR)/$(T)-$(TARGET).txt
-# session_parts STAGE,TARGET,KERNEL: what a session of KERNEL adds to STAGE's checks there (for
-# the plan: walk, picture), empty where a boot of their own does as well.
+# session_parts STAGE,TARGET,KERNEL: what a session of KERNEL adds to STAGE's checks there, for
+# the plan (gdb, walk, picture); empty where the checks alone boot it.
 session_parts = $(strip $(if $(call gdbnames,$(1),$(2)),gdb) \
 	$(if $(and $(call walked,$(1)),$(if $(filter $(1),$(3)),\
 	$(call walkown,$(1),$(2)),$(call walkbelow,$(1),$(2)))),walk) $(if $(filter $(1),$(3)),\
 	$(if $(call manifest_for,$(1),PICTURE,$(2)),picture)))
 session: T ?= $(K)
 session: host
-	@rm -rf $(SESSDIR) $(SESSDIR)-then && mkdir -p $(SESSDIR) $(WORK)/walks
+	@rm -rf $(SESSDIR) $(SESSDIR)-then && mkdir -p $(SESSDIR)
 	@{ $(if $(SESS_WALK),$(call walkgdb,$(SESSDIR)/walk.txt);) \
 	  $(if $(SESS_PIC),echo 'python load("tools/gdb/picture.py")';) \
 	  $(foreach g,$(call gdbnames,$(T),$(TARGET)),\
