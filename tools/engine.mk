@@ -20,6 +20,9 @@ WORK     ?= $(CACHE)/$(notdir $(LAB))-$(shell printf %s '$(LAB)' | sha1sum | cut
 TREE     := $(WORK)/linux
 TIMEOUT  ?= 120
 export CCACHE_DIR ?= $(CACHE)/ccache
+# gdb's index of each vmlinux's symbols, by build id: gdb starts in 0.5 s instead of 5 s once a
+# kernel has been loaded (tools/run.sh, tools/gdbinit.sh).
+export GDB_INDEX := $(CACHE)/gdb-index
 # Targets and work dirs share compiler output: the build dir (the cwd) stays out of the hash.
 # The objects' debug info names their sources under DEBUG_PREFIX, the same in every work dir
 # (tools/kflags.sh); gdb and decode_stacktrace.sh are told where that is in this one.
@@ -194,7 +197,7 @@ container:
 
 # make clean-cache: frees what a later run makes again (tools/cleancache.sh), and says how much.
 clean-cache:
-	@tools/cleancache.sh $(WORK)
+	@tools/cleancache.sh $(WORK) $(GDB_INDEX)
 
 where:
 	@echo "series:   linux $(SERIES) ($(TARBALL))"; echo "work dir: $(WORK)"

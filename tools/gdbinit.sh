@@ -6,7 +6,7 @@
 # dir, loads the lab's commands and attaches. In the lab's container, LAB_HOST_CACHE and
 # LAB_HOST_CHECKOUT are the host's paths of its cache and checkout: the files in the checkout
 # are for a debugger on the host, so they name the host's paths.
-# Env: LAB WORK CACHE DEBUG_PREFIX LABEL.
+# Env: LAB WORK CACHE DEBUG_PREFIX LABEL GDB_INDEX (gdb's symbol index, tools/engine.mk).
 set -eu
 port=$1 kdir=$2
 host() { p=$1
@@ -17,6 +17,8 @@ host() { p=$1
 	echo "$p"; }
 commands() {	# the setup commands, one a line, with paths as $1 maps them
 	echo "add-auto-load-safe-path $($1 "$kdir")"
+	echo "set index-cache directory $($1 "$GDB_INDEX")"
+	echo "set index-cache enabled on"
 	echo "file $($1 "$kdir")/vmlinux"
 	echo "set substitute-path $DEBUG_PREFIX $($1 "$WORK")"
 	echo "source $($1 "$LAB")/tools/gdb/lab.py"; }

@@ -8,7 +8,7 @@
 #   REPLAY=1 run.sh wait|gdbtest ...   replay that recording instead of a new boot (make replay)
 # Env from tools/engine.mk: RUNDIR KDIR GUEST QEMU IMAGE CONSOLE DISK LABMODE FILES CMD
 #   TIMEOUT GRADE MANIFEST EXPECT LABEL DECODE TARGET MODDIR CMDLINE KERNELS (and GEN_INIT_CPIO
-#   LABINIT BUSYBOX WORK DEBUG_PREFIX).
+#   LABINIT BUSYBOX WORK DEBUG_PREFIX GDB_INDEX).
 #   QUESTIONS ANSWERS: the review answers to report, unless the code is the solution;
 #   WRITTEN_REVIEW REVIEW_PATCHES: the written review to report, and the patches it quotes.
 #   THEN_GUEST THEN_LOG: a second code set's tests, run in the same guest after GUEST's; what
@@ -74,6 +74,7 @@ if [ "$mode" = gdbtest ]; then
 	rc=0
 	# report() quits with the verdict; a script that dies before it falls through to "quit 1".
 	timeout "$TIMEOUT" gdb-multiarch -q -batch -nx -iex "add-auto-load-safe-path $KDIR" \
+		-iex "set index-cache directory $GDB_INDEX" -iex "set index-cache enabled on" \
 		-iex "set substitute-path $DEBUG_PREFIX $WORK" "$KDIR/vmlinux" \
 		-ex "source tools/gdb/lab.py" -ex "target remote 127.0.0.1:$(cat "$log.port")" \
 		-x "$2" -ex "quit 1" || rc=$?
