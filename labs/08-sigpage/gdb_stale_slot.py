@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# Replay test for 08-sigpage (REPLAY_TESTS): on a boot that QEMU recorded, stop at the first
-# fault on the [sigpage] (the one that oopses) and go back in time, twice.
+# Replay test for 08-sigpage (REPLAY_TESTS): on a boot that QEMU recorded, save a snapshot at
+# the test program's exec, stop at the first fault on the [sigpage] (the one that oopses) and go
+# back in time, twice.
 #  1. The value: watch the slot the fault reads its struct page * from, reverse-continue.
 #     gdb stops just after the last write to it; one reverse-stepi shows the store itself.
 #     Ground truth: the replay is deterministic, so forwards again, from just before that store,
@@ -55,6 +56,24 @@ def watch_slot():
     gdb.execute("watch -l *(unsigned long *)0x%x" % slot, to_string=True)
 
 
+def snapshot_at_exec(program):
+    """Replay forwards to the exec of program and have QEMU save a snapshot there. Going back,
+    QEMU loads the last snapshot before the point it looks for and replays forwards from it
+    (docs/system/replay.rst): from this exec, not from the boot. All this test goes back to
+    happens after it."""
+    gdb.execute('break begin_new_exec if $_regex(bprm->filename, ".*/%s$")' % program,
+                to_string=True)
+    go("continue")
+    gdb.execute("delete", to_string=True)
+    gdb.execute("monitor savevm " + program, to_string=True)
+    saved = [l.split() for l in gdb.execute("monitor info snapshots", to_string=True)
+             .splitlines()]
+    check("QEMU saved a snapshot at the exec of " + program,
+          fn(pc()) == "begin_new_exec" and any(program in l[:2] and l[-1] != "0"
+                                               for l in saved), "stopped in " + fn(pc()))
+
+
+snapshot_at_exec("test_sigpage")
 gdb.execute("break " + FAULT, to_string=True)
 go("continue")
 check("stopped at the first fault on a [sigpage]", fn(pc()) == "special_mapping_fault")

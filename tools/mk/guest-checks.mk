@@ -14,7 +14,7 @@ gdbtest: host
 
 # labs/<K>/gdb_<name>.py for each name in REPLAY_TESTS of stage K: make replay's boot of K's
 # kernel, recorded once (it must pass its checks), then replayed under gdb-multiarch -batch,
-# which may run it backwards. Reverse execution replays from the start each time: more time.
+# which may run it backwards (from the last snapshot: a test saves one where it starts).
 replaytest: host
 	@for g in $(call manifest,$(K),REPLAY_TESTS); do r=$(TARGET)-replay-$(K)-$$g; \
 	  $(MAKE) -s boot K=$(K) T=$(K) MODE=record RUN=$$r && \
