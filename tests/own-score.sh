@@ -33,6 +33,12 @@ run solution YOURS="$d/yours" <<EOF2
 ^you: $d/yours/$STAGE scores ([0-9]+)/\1 on $STAGE; review and gdb answers written: 0 of [1-9]
 ^next: answer the questions in $d/yours/$STAGE/answers.md
 EOF2
+# The guest runs the stage's test programs and nothing else: each program of its reports is one.
+log=$(sed -n 's/^boot: the guest ran .*(log: \(.*\))$/\1/p' "$d/solution.log")
+tests=" $(sed -n 's/^TESTS *:= *//p' "labs/$STAGE/stage.mk" | sed 's|[^ ]*/||g; s/\.c//g') "
+ran=$(tr -d '\r' < "$log" | sed -En 's/^(not )?ok [0-9]+ ([^ ]+).*/\2/p')
+[ -n "$ran" ] || fail "no test program reported in $log"
+for p in $ran; do case "$tests" in *" $p "*) ;; *) fail "the guest ran $p, not a test";; esac; done
 sed -i 's/^Your answer:.*/Your answer: written./' "$d/yours/$STAGE/answers.md"
 run answered YOURS="$d/yours" <<EOF2
 written: ([0-9]+) of \1$

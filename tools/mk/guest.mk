@@ -47,13 +47,13 @@ testcmd  = $(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/gu
 # Exercise code may run only when a test calls it: code of its own before main() or after exit
 # (a constructor or destructor) could print the harness's report itself, so such an object is
 # refused, as code that does not compile is (docs/engine.md, "Reports the grader does not
-# believe").
+# believe"). The object is made beside the guest's dir, whose every file the guest runs.
 OBJDUMP  = $(if $(filter host,$(USERLAND)),objdump,$(CROSS)objdump)
 CTORS    = \.(preinit_array|init_array|fini_array|ctors|dtors)
 nocode_before_main = for f in $(addprefix $(1)/,$(call manifest,$(2),CODE)); do \
 	$(UCC) -Wno-sign-compare -I$(KSRC)/tools/testing/selftests -Itools/guest -I$(1) -c \
-	  -o $(GUEST)/ctor.o $$f 2>/dev/null || continue; \
-	s=$$($(OBJDUMP) -h $(GUEST)/ctor.o | grep -Eo '$(CTORS)[^ ]*' | head -1); \
+	  -o $(dir $(GUEST))ctor.o $$f 2>/dev/null || continue; \
+	s=$$($(OBJDUMP) -h $(dir $(GUEST))ctor.o | grep -Eo '$(CTORS)[^ ]*' | head -1); \
 	[ -z "$$s" ] || { echo "$$f: error: code that runs before main() or after exit ($$s):" \
 	  "exercise code may run only when a test calls it" >&2; exit 1; }; done
 guest: ksrc
