@@ -226,8 +226,11 @@ else
 	unset CCACHE_STATSLOG; logbuild built
 	[ -z "$cold" ] || find "$build" -name '*.o' | wc -l > "$objects"
 	rm -rf "$out/imported" "$kit" "$out/scripts"
-	for f in arch/arm/boot/$IMAGE ${dtb:+arch/arm/boot/dts/$dtb} vmlinux System.map .config \
+	for f in arch/arm/boot/$IMAGE ${dtb:+arch/arm/boot/dts/$dtb} System.map .config \
 		vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
+	# The kept vmlinux with its debug sections compressed: half the size, 0.4 s, and gdb and
+	# addr2line read it as fast (docs/notes.md, "What a cold run leaves on disk").
+	"${CROSS}objcopy" --compress-debug-sections=zstd "$build/vmlinux" "$out/vmlinux"
 	mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
 	[ -z "$OBJECTS" ] || (cd "$build" && cp --parents $OBJECTS "$out/")
 	[ -z "${MODKIT:-}" ] || [ -z "$mods" ] || modkit

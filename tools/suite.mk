@@ -13,10 +13,11 @@ comma := ,
 test: deps host
 	@$(if $(REFERENCE),,echo "lab: make test needs the instructor's copy of the lab" \
 	  "(solutions/); this is a learner's release" >&2; exit 2)
-	@# The runs keep their logs; their initramfs images go (each boot makes its own), but for
-	@# a recording's (a replay boots the very one it recorded).
+	@# The runs keep their logs and reports; what each boot makes again goes (initramfs, disk,
+	@# guest programs), but for a recording's (a replay boots the very one it recorded).
 	@$(SUBMAKE) test-plan | tools/suite.sh $(WORK)/test-logs; rc=$$?; \
-	  for r in $(WORK)/runs/*/; do [ -d $$r/rr ] || rm -f $$r/initrd.gz; done; exit $$rc
+	  for r in $(WORK)/runs/*/; do [ -d $$r/rr ] || \
+	    rm -rf $$r/initrd.gz $$r/disk.img $$r/labinit $$r/guest; done; exit $$rc
 
 # The plan: one line per step, "name|command" or "name|command|lane", the lane telling
 # tools/suite.sh what may run beside it (guest: a boot or a gdb session). Kernels are built in
