@@ -33,10 +33,12 @@ prepare() {
 	# Debian's top-level "/*" rule would hide every new file from git status.
 	sed -i '/^# Debian packaging/,$d' "$tmp/.gitignore"
 	git -C "$tmp" init -q
-	# No automatic gc: after the first commit's 80000 loose objects it would repack the whole
-	# kernel in the background, holding the locks the next git command needs.
+	# No automatic gc: it would repack the whole kernel in the background, holding the locks
+	# the next git command needs.
 	git -C "$tmp" config gc.auto 0 && git -C "$tmp" config maintenance.auto false
-	git -C "$tmp" add -f .
+	# Each blob straight into one pack, as git does with files over core.bigFileThreshold:
+	# 6.1's objects take 250 MB, not 500 MB loose, for 13 s more.
+	git -C "$tmp" -c core.bigFileThreshold=1 add -f .
 	note="Debian's top-level '/*' ignore rule dropped so new files show up."
 	TREE=$tmp tree_git commit -q -m "pristine: Debian linux-source-$SERIES ($v)" \
 		-m "Unpacked from $TARBALL; $note"
