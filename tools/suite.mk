@@ -48,7 +48,12 @@ test-plan-stages:
 	$(if $(PICTURED),$(call plan,docs: each committed picture of the high pages is a \
 	  stage's (linux $(SERIES)),$(SUBMAKE) check-pictures-set TEST_TARGETS="$(TEST_TARGETS)"))
 	@:
+# grade-all and the kernels' export, the longest checks here, boot guests in dirs of their own:
+# in the guest lane, they run beside the steps below them.
 test-plan-rest: test-plan-stages
+	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution \
+	  full marks; JOBS=2 and two parts (JOBS=1) merged give the same reports,\
+	  $(SUBMAKE) check-grade-all,guest)
 	$(call plan,no line of the lab's own files is over 100 columns (tabs as 8),\
 	  tests/line-length.sh)
 	$(call plan,ccache: a second work dir gets its objects from a class's remote storage,\
@@ -73,9 +78,8 @@ test-plan-rest: test-plan-stages
 	  tests/own-score.sh)
 	$(call plan,gdb attaches with the .gdbinit and the launch.json that make debug writes,\
 	  $(SUBMAKE) check-gdb-attach)
-	$(call plan,grade-all: bad submissions score 0 with their reason$(comma) the solution \
-	  full marks; JOBS=2 and two parts (JOBS=1) merged give the same reports,\
-	  $(SUBMAKE) check-grade-all)
+	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
+	  with no build,$(SUBMAKE) check-share,guest)
 	$(call plan,grade-all: the reproducer and bisect exercises in the CSV$(comma) JUnit and \
 	  Gradescope reports,$(SUBMAKE) check-grade-all-repro)
 	$(call plan,grade-all: the written reviews in results.json$(comma) summary.csv$(comma) \
@@ -83,7 +87,5 @@ test-plan-rest: test-plan-stages
 	$(call plan,grade-all FORMATS: PrairieLearn$(comma) Autolab$(comma) Classroom 50 and JUnit \
 	  files valid against their graders' schemas$(comma) broken copies refused,\
 	  OUT=$(WORK)/graders tests/graders.sh)
-	$(call plan,kernels exported$(comma) imported into an empty work dir and booted there \
-	  with no build,$(SUBMAKE) check-share)
 	$(docs_plan)
 	@:
