@@ -229,7 +229,7 @@ else
 	for f in arch/arm/boot/$IMAGE ${dtb:+arch/arm/boot/dts/$dtb} System.map .config \
 		vmlinux-gdb.py; do cp -L "$build/$f" "$out/"; done
 	# The kept vmlinux with its debug sections compressed: half the size, 0.4 s, and gdb and
-	# addr2line read it as fast (docs/notes.md, "What a cold run leaves on disk").
+	# addr2line read it as fast (docs/notes.md, "what a run leaves on disk").
 	"${CROSS}objcopy" --compress-debug-sections=zstd "$build/vmlinux" "$out/vmlinux"
 	mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
 	[ -z "$OBJECTS" ] || (cd "$build" && cp --parents $OBJECTS "$out/")
