@@ -155,6 +155,9 @@ modkit() {
 		tar -cf - -T -) | tar -C "$kit" -xf -
 	(cd "$build" && { find arch/arm/include Module.symvers include scripts -type f
 		echo .config; } | tar -cf - -T -) | tar -C "$kit" -xf -
+	# Most of a kit is the tree's headers, the same in every kit of the work dir: one copy of
+	# each such file on disk (util-linux's hardlink). Module builds only read a kit.
+	hardlink -q -t "$WORK"/out/*/*/modkit
 }
 
 # The stage's tag, built here or imported: no tree needed, unless its modules must be built in

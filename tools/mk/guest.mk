@@ -55,7 +55,8 @@ nocode_before_main = for f in $(addprefix $(1)/,$(call manifest,$(2),CODE)); do 
 	  -o $(dir $(GUEST))ctor.o $$f 2>/dev/null || continue; \
 	s=$$($(OBJDUMP) -h $(dir $(GUEST))ctor.o | grep -Eo '$(CTORS)[^ ]*' | head -1); \
 	[ -z "$$s" ] || { echo "$$f: error: code that runs before main() or after exit ($$s):" \
-	  "exercise code may run only when a test calls it" >&2; exit 1; }; done
+	  "exercise code may run only when a test calls it" >&2; exit 1; }; done; \
+	rm -f $(dir $(GUEST))ctor.o
 guest: ksrc
 	@test -d $(CODEDIR) || { echo "lab: no $(CODEDIR)" >&2; exit 2; }
 	@rm -rf $(GUEST) && mkdir -p $(GUEST)
