@@ -234,6 +234,9 @@ else
 	# The kept vmlinux with its debug sections compressed: half the size, 0.4 s, and gdb and
 	# addr2line read it as fast (docs/notes.md, "what a run leaves on disk").
 	"${CROSS}objcopy" --compress-debug-sections=zstd "$build/vmlinux" "$out/vmlinux"
+	# What only the link reads, and any build that changes an object makes again: the
+	# relocatable vmlinux.o (93 MB for virt) and kallsyms' passes.
+	rm -f "$build/vmlinux.o" "$build"/.tmp_vmlinux*
 	mkdir -p "$out/scripts"; cp -rL "$build/scripts/gdb" "$out/scripts/"
 	[ -z "$OBJECTS" ] || (cd "$build" && cp --parents $OBJECTS "$out/")
 	[ -z "${MODKIT:-}" ] || [ -z "$mods" ] || modkit
