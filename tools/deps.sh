@@ -11,11 +11,10 @@ bbhf=$CACHE/busybox-armhf
 # a name given without an architecture may have any.
 installed=$(dpkg-query -W -f='${db:Status-Abbrev}${Package}:${Architecture}\n' $pkgs 2>/dev/null |
 	sed -n 's/^ii *//p') || true
-missing=""
-for p in $pkgs; do
-	case $p in *:*) q=$p ;; *) q="$p:.*" ;; esac
-	printf '%s\n' "$installed" | grep -qx "$q" || missing="$missing $p"
-done
+missing=$(printf '%s\n' "$installed" | awk -v want="$pkgs" '
+	{ have[$0]; sub(/:.*/, ""); have[$0] }
+	END { n = split(want, w)
+	      for (i = 1; i <= n; i++) if (!(w[i] in have)) printf " %s", w[i] }')
 # The browser check: Debian's nodejs and npm, unless a node with its own npm is there (another
 # vendor's nodejs package ships npm and conflicts with Debian's).
 command -v node >/dev/null && command -v npm >/dev/null &&

@@ -3,7 +3,10 @@
 # rest, a file per theme, included after it by the Makefile.
 LAB      := $(CURDIR)
 CROSS    := arm-linux-gnueabi-
-JOBS     ?= $(shell tools/cores.sh)
+# Each computed once (a ?= would run its shell at every use).
+ifeq ($(origin JOBS),undefined)
+JOBS     := $(shell tools/cores.sh)
+endif
 CACHE    := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lab311
 # The kernel series (labs/series): this Debian release's, or SERIES=; its tarball.
 override SERIES := $(shell LABS=$(LAB)/labs SERIES=$(SERIES) tools/series.sh pick 2>&1)
@@ -15,8 +18,10 @@ source_of = /usr/src/linux-source-$(1).tar.xz
 TARBALL  ?= $(call source_of,$(SERIES))
 # One work dir per checkout and series: two clones never share a tree, a build or a gdb port.
 # The first series keeps the plain name.
-WORK     ?= $(CACHE)/$(notdir $(LAB))-$(shell printf %s '$(LAB)' | sha1sum | cut -c1-8)$(if \
+ifeq ($(origin WORK),undefined)
+WORK     := $(CACHE)/$(notdir $(LAB))-$(shell printf %s '$(LAB)' | sha1sum | cut -c1-8)$(if \
 	    $(filter-out $(FIRST_SERIES),$(SERIES)),-$(SERIES))
+endif
 TREE     := $(WORK)/linux
 TIMEOUT  ?= 120
 export CCACHE_DIR ?= $(CACHE)/ccache

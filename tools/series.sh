@@ -3,7 +3,7 @@
 #   series.sh list             the series, in order
 #   series.sh pick             SERIES if set (and known), else this Debian release's, else the
 #                              one whose tarball is installed, else the first
-#   series.sh patches ID       the folder of ID's patches for SERIES
+#   series.sh patches ID...    the folder of each ID's patches for SERIES, one a line
 #   series.sh codename [S]     the codename of the Debian release of S (default: SERIES)
 #   series.sh release [S]      that release's number
 # Env: LABS, PATCHES, SERIES.
@@ -26,12 +26,15 @@ pick)
 	echo "${s:-$(list | head -1)}" ;;
 patches)
 	: "${PATCHES:?}" "${SERIES:?}"
-	if [ -d "$PATCHES/$2/$SERIES" ]; then echo "$PATCHES/$2/$SERIES"
-	else echo "$PATCHES/$2"; fi ;;
+	shift
+	for id in "$@"; do
+		if [ -d "$PATCHES/$id/$SERIES" ]; then echo "$PATCHES/$id/$SERIES"
+		else echo "$PATCHES/$id"; fi
+	done ;;
 codename|release)
 	s=${2:-${SERIES:?}} col=$([ "$1" = codename ] && echo 4 || echo 2)
 	c=$(sed 's/#.*//' "$LABS/series" | awk -v s="$s" -v n="$col" '$1 == s { print $n }')
 	[ -n "$c" ] || die "labs/series names no Debian release for series '$s'"
 	echo "$c" ;;
-*) die "usage: series.sh list|pick|patches ID|codename|release [SERIES]" ;;
+*) die "usage: series.sh list|pick|patches ID...|codename|release [SERIES]" ;;
 esac

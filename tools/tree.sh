@@ -53,14 +53,20 @@ prev_of() { tools/stages.sh below "$1" ||
 	die "unknown stage '$1' (stages: $(stages | tr '\n' ' '))"; }
 # The folder of a stage's patches for this series (labs/series says the rule).
 patch_dir() { tools/series.sh patches "$1"; }
-# A stage's identity: its patches and those of every stage below it, chained from pristine.
-patches_id() { id=pristine; [ "$1" = pristine ] && { echo pristine; return; }
-	for s in $(stages); do
-		id=$( { echo "$id"; cat "$(patch_dir "$s")"/*.patch 2>/dev/null; } |
-			sha1sum | cut -c1-16)
-		[ "$s" = "$1" ] && { echo "$id"; return; }
-	done
-	die "unknown stage '$1'"; }
+# Each stage's identity up to STAGE, "stage id" a line: its patches and those of every stage
+# below it, chained from pristine. Made once per command, up to its stage (ids).
+chain() {
+	id=pristine
+	stages | sed "/^$1\$/q" | { set --; while read -r s; do set -- "$@" "$s"; done
+		tools/series.sh patches "$@" | while read -r d; do
+			id=$( { echo "$id"; cat "$d"/*.patch 2>/dev/null; } | sha1sum)
+			id=${id%"${id#????????????????}"}
+			echo "$1 $id"; shift
+		done; }
+}
+patches_id() { [ "$1" = pristine ] && { echo pristine; return; }
+	printf '%s\n' "$ids" | awk -v s="$1" '$1 == s { print $2; f = 1 } END { exit !f }' ||
+		die "unknown stage '$1'"; }
 
 # The tarball's hash, kept in the work dir while its size and time stay the same.
 tarball_id() {
@@ -129,6 +135,7 @@ migrate() {
 	done
 }
 
+[ -z "${2:-}" ] || [ "$2" = pristine ] || ids=$(chain "$2")
 case "${1:-}" in
 	prepare) prepare; migrate ;;
 	tags) prepare; migrate; ensure_tag "${2:?stage}" ;;
