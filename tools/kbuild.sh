@@ -193,7 +193,8 @@ elif [ -n "$SOURCES" ]; then
 	echo "$have" > "$out/stamp"
 	echo "kbuild: $stage sources for $target copied ($out)"
 else
-	# A first build in a build dir (measured: 305 MB for virt), or a rebuild, and the kernel.
+	# A first build in a build dir (measured for virt: 305 MB as it links, 201 MB kept), or a
+	# rebuild, and the kernel.
 	tools/space.sh "$WORK" "$([ -d "$build" ] && echo 200 || echo 500)" \
 		"building $stage for $target"
 	mkdir -p "$build" "$out"
